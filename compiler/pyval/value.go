@@ -10,6 +10,12 @@
 // surrogate code point (which Python strings may hold, e.g. from the JSON
 // escape "\ud800") is stored as its 3-byte generalised UTF-8 encoding.
 // Use Runes to get Python's code points.
+//
+// Entry points: ToStr and Repr (str() and repr()), Truthy, FloatRepr,
+// LoadJSON (json.loads), Dumps (json.dumps), DecodeUTF8 (bytes.decode with
+// Python's UnicodeDecodeError text), Runes and RuneCount. The parity target
+// is CPython 3.11; the tests hold its answers (testdata/gen_golden.py
+// regenerates them).
 package pyval
 
 // Value is a Python value: None, Bool, Int, Float, Str, *List or *Dict.

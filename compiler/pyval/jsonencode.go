@@ -1,0 +1,120 @@
+package pyval
+
+import (
+	"math"
+	"unicode/utf8"
+)
+
+// Dumps is Python's json.dumps(v) with default arguments: separators ", "
+// and ": ", keys in insertion order, ensure_ascii (every code point outside
+// 0x20..0x7E escaped as lowercase \uXXXX, astral ones as a surrogate pair,
+// with \" \\ \n \r \t \b \f as short escapes; "/", "<", ">" and "&" are not
+// escaped), floats as their repr with NaN, Infinity and -Infinity, ints as
+// their text. No trailing newline.
+//
+// Unlike Python it does not fail on an Int of more than IntMaxStrDigits
+// digits (which LoadJSON never produces): the digits are written as is.
+func Dumps(v Value) []byte { return AppendDumps(nil, v) }
+
+// AppendDumps appends Dumps(v) to dst.
+func AppendDumps(dst []byte, v Value) []byte {
+	switch v := v.(type) {
+	case nil, None:
+		return append(dst, "null"...)
+	case Bool:
+		if v {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case Int:
+		return append(dst, v...)
+	case Float:
+		f := float64(v)
+		switch {
+		case math.IsNaN(f):
+			return append(dst, "NaN"...)
+		case math.IsInf(f, 1):
+			return append(dst, "Infinity"...)
+		case math.IsInf(f, -1):
+			return append(dst, "-Infinity"...)
+		}
+		return AppendFloatRepr(dst, f)
+	case Str:
+		return AppendJSONString(dst, string(v))
+	case *List:
+		dst = append(dst, '[')
+		for i, item := range v.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = AppendDumps(dst, item)
+		}
+		return append(dst, ']')
+	case *Dict:
+		dst = append(dst, '{')
+		for i, k := range v.keys {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = AppendJSONString(dst, k)
+			dst = append(dst, ": "...)
+			dst = AppendDumps(dst, v.vals[i])
+		}
+		return append(dst, '}')
+	}
+	// Python raises TypeError ("Object of type X is not JSON serializable");
+	// no Value of this package gets here.
+	return append(dst, "null"...)
+}
+
+// AppendJSONString appends s as a JSON string literal the way json.dumps
+// writes it with ensure_ascii=True.
+func AppendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	run := 0 // start of the pending run of bytes that need no escaping
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7F && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		dst = append(dst, s[run:i]...)
+		if c < utf8.RuneSelf {
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				dst = appendUEscape(dst, rune(c))
+			}
+			i++
+		} else {
+			r, n := decodeRune(s, i)
+			if r >= 0x10000 {
+				r -= 0x10000
+				dst = appendUEscape(dst, 0xD800+(r>>10))
+				dst = appendUEscape(dst, 0xDC00+(r&0x3FF))
+			} else {
+				dst = appendUEscape(dst, r)
+			}
+			i += n
+		}
+		run = i
+	}
+	dst = append(dst, s[run:]...)
+	return append(dst, '"')
+}
+
+func appendUEscape(dst []byte, r rune) []byte {
+	dst = append(dst, '\\', 'u')
+	return appendHex(dst, r, 4)
+}
