@@ -77,6 +77,19 @@ const (
 	OpNotContains = "not_contains"
 	OpStartsWith  = "starts_with"
 	OpEndsWith    = "ends_with"
+
+	// Permission operators (Origin == OriginPermission); hookify never uses
+	// them. Pattern is the specifier inside Tool(...).
+	//
+	// OpPermCommand matches a Bash command against a Claude Code Bash
+	// specifier ("git push *", "npm run test:*") with Claude Code's
+	// semantics (compound commands split, wrappers stripped).
+	OpPermCommand = "permission_command"
+	// OpPermPath matches a file path against a gitignore-style path
+	// specifier ("src/**", "//etc/passwd", "~/.ssh/*", ".env").
+	OpPermPath = "permission_path"
+	// OpPermDomain matches a WebFetch URL's host ("domain:example.com").
+	OpPermDomain = "permission_domain"
 )
 
 // Rule is one policy rule.
@@ -111,6 +124,28 @@ type Rule struct {
 	// KeyPos records where each top-level frontmatter key was written (the last
 	// occurrence wins, as in hookify).
 	KeyPos map[string]Pos
+
+	// Permission holds what a permission pattern needs beyond the fields above
+	// (nil for hookify rules).
+	Permission *Permission
+}
+
+// Permission describes a rule read from a Tool(specifier) permission pattern.
+// Name holds the pattern text (e.g. "Bash(git push *)"), Action its decision
+// (allow, ask or block for deny), ToolMatcher the tool (or tool glob), and
+// Conditions one permission condition on the specifier (none for a bare Tool).
+type Permission struct {
+	// Pattern is the pattern text as written.
+	Pattern string
+	// Tool is the tool part ("Bash", "Read", "mcp__github__*").
+	Tool string
+	// Specifier is the text inside the parentheses ("" for a bare tool).
+	Specifier string
+	// BaseDir anchors relative path specifiers: the directory of the settings
+	// file for "/path" patterns (Claude Code semantics).
+	BaseDir string
+	// Actor is the genesis.key actor the pattern applies to ("" for all).
+	Actor string
 }
 
 // Blocks reports whether the rule refuses the call when it matches.

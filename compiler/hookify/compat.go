@@ -1,0 +1,149 @@
+package hookify
+
+import (
+	"io/fs"
+	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+)
+
+// CompatDir is the directory hookify globs, relative to the process working
+// directory.
+const CompatDir = ".claude"
+
+// IsLocalRuleName reports whether a file name matches hookify's glob pattern
+// hookify.*.local.md as Python's fnmatch does on POSIX: case-sensitive, and
+// "*" may be empty or contain anything (hookify..local.md matches).
+func IsLocalRuleName(name string) bool {
+	return len(name) >= len("hookify.")+len(".local.md") &&
+		strings.HasPrefix(name, "hookify.") && strings.HasSuffix(name, ".local.md")
+}
+
+// isNotLocalName reports a hookify.*.md name that lacks the ".local" segment
+// hookify requires, so that hookify silently ignores the file.
+func isNotLocalName(name string) bool {
+	return len(name) >= len("hookify.")+len(".md") &&
+		strings.HasPrefix(name, "hookify.") && strings.HasSuffix(name, ".md") &&
+		!IsLocalRuleName(name)
+}
+
+// CompatEntry is one file found by hookify's glob, in hookify's order.
+type CompatEntry struct {
+	Path string      // ".claude/<name>", as hookify reports it
+	Rule *ir.Rule    // nil when hookify skips the file
+	Diag *Diagnostic // what hookify prints for a skipped file, else nil
+}
+
+// CompatResult is the outcome of DiscoverCompat.
+type CompatResult struct {
+	// Entries are the files in raw directory order (never sorted): the order
+	// in which hookify reads them, prints their diagnostics and joins their
+	// messages.
+	Entries []CompatEntry
+	// Warnings are hookifyc's own notes (DiagNotLocal), which hookify never
+	// prints.
+	Warnings []*Diagnostic
+}
+
+// Rules returns the rules that were read, in order.
+func (c *CompatResult) Rules() []*ir.Rule {
+	var rs []*ir.Rule
+	for _, e := range c.Entries {
+		if e.Rule != nil {
+			rs = append(rs, e.Rule)
+		}
+	}
+	return rs
+}
+
+// DiscoverCompat is hookify's load_rules discovery and reading:
+// glob('.claude/hookify.*.local.md') in fsys, which must be rooted at the
+// process working directory (os.DirFS(".")), in raw directory order. Every
+// matching name is read, a directory or a broken symlink included (it yields a
+// DiagCannotRead entry). A missing or unreadable .claude yields no entries.
+// Filtering by event and enabled is left to CompatSelect.
+func DiscoverCompat(fsys fs.FS) *CompatResult {
+	res := &CompatResult{}
+	// glob swallows OSErrors: no .claude (or not a directory) means no
+	// rules, and a listing that fails midway keeps the names read so far.
+	names, _ := listDirRaw(fsys, CompatDir)
+	for _, name := range names {
+		p := CompatDir + "/" + name
+		switch {
+		case IsLocalRuleName(name):
+			r, d := LoadRule(fsys, p, p)
+			res.Entries = append(res.Entries, CompatEntry{Path: p, Rule: r, Diag: d})
+		case isNotLocalName(name):
+			res.Warnings = append(res.Warnings, notLocal(p, name))
+		}
+	}
+	return res
+}
+
+func notLocal(path, name string) *Diagnostic {
+	want := strings.TrimSuffix(name, ".md") + ".local.md"
+	return &Diagnostic{
+		Kind: DiagNotLocal,
+		Path: path,
+		Msg:  "hookify ignores this file: rule files in .claude must be named hookify.<name>.local.md (rename it to " + want + ")",
+	}
+}
+
+// listDirRaw lists a directory of fsys in raw (getdents) order. Unlike
+// fs.ReadDir and os.ReadDir it never sorts: with os.DirFS the directory is
+// an *os.File and Readdirnames returns the kernel's order, which is the order
+// of Python's os.scandir.
+func listDirRaw(fsys fs.FS, dir string) ([]string, error) {
+	f, err := fsys.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if rn, ok := f.(interface {
+		Readdirnames(n int) ([]string, error)
+	}); ok {
+		return rn.Readdirnames(-1)
+	}
+	rd, ok := f.(fs.ReadDirFile)
+	if !ok {
+		return nil, &fs.PathError{Op: "readdir", Path: dir, Err: fs.ErrInvalid}
+	}
+	ents, err := rd.ReadDir(-1)
+	names := make([]string, len(ents))
+	for i, e := range ents {
+		names[i] = e.Name()
+	}
+	return names, err
+}
+
+// CompatEventFilter is the event filter hookify's hook scripts pass to
+// load_rules for a hook call: "bash" for the tool Bash and "file" for Edit,
+// Write and MultiEdit on PreToolUse/PostToolUse, "stop" on Stop, "prompt" on
+// UserPromptSubmit, and "" (Python None: no filtering) for every other tool
+// and for events hookify does not register.
+func CompatEventFilter(hookEvent, toolName string) string {
+	switch hookEvent {
+	case "PreToolUse", "PostToolUse":
+		switch toolName {
+		case "Bash":
+			return ir.EventBash
+		case "Edit", "Write", "MultiEdit":
+			return ir.EventFile
+		}
+	case "Stop":
+		return ir.EventStop
+	case "UserPromptSubmit":
+		return ir.EventPrompt
+	}
+	return ""
+}
+
+// CompatSelect is hookify's per-file filter in load_rules: with a non-empty
+// event filter, a rule whose event is neither "all" nor the filter is
+// skipped; then only enabled rules are kept.
+func CompatSelect(r *ir.Rule, event string) bool {
+	if event != "" && r.Event != ir.EventAll && r.Event != event {
+		return false
+	}
+	return r.Enabled
+}

@@ -1,0 +1,196 @@
+package hookify
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+)
+
+// Layer is a level of the layered discovery; a lower value is a higher
+// priority.
+type Layer int
+
+const (
+	LayerManaged       Layer = iota + 1 // /etc/codex/hookify/*.md
+	LayerProject                        // <project>/.codex/hookify/*.md
+	LayerProjectClaude                  // <project>/.claude/hookify.*.local.md
+	LayerUser                           // ~/.codex/hookify/*.md
+	LayerRuleDir                        // $HOOKIFY_RULE_DIR/*.md (replaces all others)
+)
+
+func (l Layer) String() string {
+	switch l {
+	case LayerManaged:
+		return "managed"
+	case LayerProject:
+		return "project"
+	case LayerProjectClaude:
+		return "project-claude"
+	case LayerUser:
+		return "user"
+	case LayerRuleDir:
+		return "rule-dir"
+	}
+	return "unknown"
+}
+
+// DefaultManagedDir is the managed (fleet) rule directory.
+const DefaultManagedDir = "/etc/codex/hookify"
+
+// Layout says where the layered discovery looks. All paths are absolute,
+// slash-separated paths inside FS, which is rooted at "/" (os.DirFS("/") in
+// production; an fstest.MapFS in tests).
+type Layout struct {
+	FS         fs.FS
+	ManagedDir string // "" disables the managed layer; normally DefaultManagedDir
+	HomeDir    string // "" disables the user layer (~/.codex/hookify)
+	// RuleDir is HOOKIFY_RULE_DIR: when set, its *.md files are the only rules.
+	RuleDir string
+}
+
+// Found is one rule file found by Discover.
+type Found struct {
+	Layer Layer
+	Path  string   // absolute path
+	Rule  *ir.Rule // always non-nil
+	// ShadowedBy is the higher-layer rule with the same name that hides this
+	// one (nil for an active rule).
+	ShadowedBy *Found
+}
+
+// Discovery is the outcome of Discover.
+type Discovery struct {
+	ProjectRoot string
+	// Rules are the active rules, disabled ones included (the engine checks
+	// Enabled), ordered by layer, then file name.
+	Rules []*Found
+	// Shadowed are the rules hidden by a same-named rule of a higher layer.
+	Shadowed []*Found
+	// Diagnostics: files that cannot be read or are malformed, .claude files
+	// missing ".local", and one DiagShadowed per shadowed rule.
+	Diagnostics []*Diagnostic
+}
+
+// ProjectRoot walks up from cwd to the nearest directory that contains .git
+// (a directory, or a file as in worktrees); without one it is cwd itself.
+func ProjectRoot(fsys fs.FS, cwd string) string {
+	cwd = path.Clean(cwd)
+	for dir := cwd; ; dir = path.Dir(dir) {
+		if _, err := fs.Stat(fsys, fsPath(path.Join(dir, ".git"))); err == nil {
+			return dir
+		}
+		if dir == "/" || dir == "." {
+			return cwd
+		}
+	}
+}
+
+// Discover is the layered discovery of the fixed semantics, from the event's
+// cwd (an absolute path): managed > project .codex/hookify > project
+// .claude/hookify.*.local.md > user ~/.codex/hookify, or only
+// Layout.RuleDir when it is set. Files are read as UTF-8 whatever the locale.
+// When two layers define a rule with the same name, the higher layer wins and
+// the other is returned in Shadowed (rules of one layer never shadow each
+// other, as in hookify). Directories that do not exist are skipped silently.
+func Discover(l Layout, cwd string) *Discovery {
+	d := &Discovery{ProjectRoot: ProjectRoot(l.FS, cwd)}
+	type dir struct {
+		layer Layer
+		path  string
+	}
+	var dirs []dir
+	if l.RuleDir != "" {
+		dirs = []dir{{LayerRuleDir, l.RuleDir}}
+	} else {
+		if l.ManagedDir != "" {
+			dirs = append(dirs, dir{LayerManaged, l.ManagedDir})
+		}
+		dirs = append(dirs,
+			dir{LayerProject, path.Join(d.ProjectRoot, ".codex", "hookify")},
+			dir{LayerProjectClaude, path.Join(d.ProjectRoot, CompatDir)})
+		if l.HomeDir != "" {
+			dirs = append(dirs, dir{LayerUser, path.Join(l.HomeDir, ".codex", "hookify")})
+		}
+	}
+	byName := map[string]*Found{}
+	seen := map[string]bool{}
+	for _, dr := range dirs {
+		if seen[dr.path] {
+			continue // e.g. cwd = home: project .codex/hookify is the user layer
+		}
+		seen[dr.path] = true
+		names, err := listDirRaw(l.FS, fsPath(dr.path))
+		if err != nil {
+			continue
+		}
+		sort.Strings(names)
+		var layer []*Found
+		for _, name := range names {
+			p := path.Join(dr.path, name)
+			if dr.layer == LayerProjectClaude {
+				if isNotLocalName(name) {
+					d.Diagnostics = append(d.Diagnostics, notLocal(p, name))
+				}
+				if !IsLocalRuleName(name) {
+					continue
+				}
+			} else if !isMarkdownName(name) {
+				continue
+			}
+			r, diag := LoadRule(l.FS, fsPath(p), p)
+			if diag != nil {
+				d.Diagnostics = append(d.Diagnostics, diag)
+				continue
+			}
+			layer = append(layer, &Found{Layer: dr.layer, Path: p, Rule: r})
+		}
+		for _, f := range layer {
+			if hi, ok := byName[f.Rule.Name]; ok && hi.Layer != f.Layer {
+				f.ShadowedBy = hi
+				d.Shadowed = append(d.Shadowed, f)
+				d.Diagnostics = append(d.Diagnostics, &Diagnostic{
+					Kind: DiagShadowed,
+					Path: f.Path,
+					Pos:  nameKeyPos(f.Rule),
+					Msg: "rule " + quote(f.Rule.Name) + " (" + f.Layer.String() + ") is shadowed by the " +
+						hi.Layer.String() + " rule of the same name in " + hi.Path,
+				})
+				continue
+			}
+			d.Rules = append(d.Rules, f)
+		}
+		for _, f := range layer {
+			if _, ok := byName[f.Rule.Name]; !ok && f.ShadowedBy == nil {
+				byName[f.Rule.Name] = f
+			}
+		}
+	}
+	return d
+}
+
+// isMarkdownName is glob "*.md": hidden names are skipped, as by Python's glob.
+func isMarkdownName(name string) bool {
+	return strings.HasSuffix(name, ".md") && !strings.HasPrefix(name, ".")
+}
+
+func nameKeyPos(r *ir.Rule) ir.Pos {
+	if p, ok := r.KeyPos["name"]; ok {
+		return p
+	}
+	return ir.Pos{Line: 1, Col: 1}
+}
+
+func quote(s string) string { return pyStrRepr(s) }
+
+// fsPath turns an absolute slash path into an fs.FS path of a file system
+// rooted at "/".
+func fsPath(p string) string {
+	p = strings.TrimPrefix(path.Clean(p), "/")
+	if p == "" {
+		return "."
+	}
+	return p
+}
