@@ -8,5 +8,7 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/urfave/cli/v3 v3.14.0 // indirect
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/sys v0.47.0 // indirect
 	mvdan.cc/sh/v3 v3.14.1 // indirect
 )

@@ -1,0 +1,184 @@
+package execpolicy
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func mustLoad(t *testing.T, src string) *Policy {
+	t.Helper()
+	p, err := LoadFile("t.rules", []byte(src))
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return p
+}
+
+func TestLoadPrefixRule(t *testing.T) {
+	p := mustLoad(t, `prefix_rule(pattern = [["git", "hg"], ["status"], ["log", "diff"], "*", ""], decision = "prompt", justification = "why", match = ["git status log * ''", ["hg", "status", "diff", "*", "", "x"]], not_match = ["git status show"])`)
+	if len(p.Rules) != 2 {
+		t.Fatalf("got %d rules, want one per first-token alternative", len(p.Rules))
+	}
+	want := PrefixRule{
+		First:         "git",
+		Rest:          []Token{{"status"}, {"log", "diff"}, {"*"}, {""}},
+		Decision:      Prompt,
+		Justification: "why",
+		Match:         [][]string{{"git", "status", "log", "*", ""}, {"hg", "status", "diff", "*", "", "x"}},
+		NotMatch:      [][]string{{"git", "status", "show"}},
+	}
+	if !p.Rules[0].Equal(&want) {
+		t.Errorf("rule 0 = %+v\nwant %+v", *p.Rules[0], want)
+	}
+	want.First = "hg"
+	if !p.Rules[1].Equal(&want) {
+		t.Errorf("rule 1 = %+v", *p.Rules[1])
+	}
+	if got := p.Rules[0].Pos; got != (Position{"t.rules", 1, 1}) {
+		t.Errorf("Pos = %v", got)
+	}
+}
+
+func TestLoadDefaultsAndPositional(t *testing.T) {
+	p := mustLoad(t, "prefix_rule([\"a\"])\r\nprefix_rule([\"b\"], \"forbidden\", [\"b\"], [\"c\"], \"j\", True)")
+	a, b := p.Rules[0], p.Rules[1]
+	if a.Decision != Allow || a.Justification != "" || a.CanonicalMatching {
+		t.Errorf("defaults: %+v", *a)
+	}
+	if b.Decision != Forbidden || b.Justification != "j" || !b.CanonicalMatching ||
+		!reflect.DeepEqual(b.Match, [][]string{{"b"}}) || !reflect.DeepEqual(b.NotMatch, [][]string{{"c"}}) {
+		t.Errorf("positional: %+v", *b)
+	}
+	if b.Pos.Line != 2 {
+		t.Errorf("CRLF line numbers: %v", b.Pos)
+	}
+}
+
+func TestLoadExtendedDialect(t *testing.T) {
+	src := `
+# comments, variables, def, top-level for/if, comprehensions, reassignment
+TOOLS = ["ls", "cat"]
+TOOLS = TOOLS + ["wc"]
+def allow(p, **kw):
+    prefix_rule(pattern = p, decision = "allow", **kw)
+def fact(n):
+    return 1 if n <= 1 else n * fact(n - 1)
+for t in TOOLS:
+    allow([t], justification = "%s is read-only" % t)
+if len(TOOLS) == 3:
+    [prefix_rule([t, "--help"]) for t in TOOLS if t != "cat"]
+prefix_rule(["x%d" % fact(4)], "prompt")
+d = {"k": "v"}
+prefix_rule([d["k"]], "prompt", justification = "é ✓ 日本")`
+	p := mustLoad(t, src)
+	var firsts []string
+	for _, r := range p.Rules {
+		firsts = append(firsts, strings.Join(append([]string{r.First}, flat(r.Rest)...), " "))
+	}
+	want := []string{"ls", "cat", "wc", "ls --help", "wc --help", "x24", "v"}
+	if !reflect.DeepEqual(firsts, want) {
+		t.Errorf("rules %q, want %q", firsts, want)
+	}
+}
+
+func flat(ts []Token) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, strings.Join(t, "|"))
+	}
+	return out
+}
+
+func TestLoadHostExecutableAndNetwork(t *testing.T) {
+	p := mustLoad(t, `
+host_executable("git", ["/usr/bin/git", "/usr/bin/../bin/git", "/opt/git/"])
+host_executable(name = "rm", paths = [])
+host_executable("git", ["/usr/local/bin/git"])
+network_rule("Example.COM.:8443", "http-connect", "deny", "blocked")
+network_rule(host = "[::1]:80", protocol = "socks5_udp", decision = "prompt")
+`)
+	wantHosts := []HostExecutable{{Name: "git", Paths: []string{"/usr/local/bin/git"}}, {Name: "rm"}}
+	for i := range p.HostExecutables {
+		p.HostExecutables[i].Pos = Position{}
+	}
+	if !reflect.DeepEqual(p.HostExecutables, wantHosts) {
+		t.Errorf("hosts %+v", p.HostExecutables)
+	}
+	n := p.NetworkRules
+	if len(n) != 2 || n[0].Host != "example.com" || n[0].Protocol != "https" || n[0].Decision != Forbidden ||
+		n[0].Justification != "blocked" || n[1].Host != "::1" || n[1].Protocol != "socks5_udp" || n[1].Decision != Prompt {
+		t.Errorf("network rules %+v", n)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct {
+		src, want string
+	}{
+		{"prefix_rule([\"git\"])\nprefix_rule([\"git\"], decision = \"deny\")", "t.rules:2:1: invalid decision: deny"},
+		{"def f(p):\n    prefix_rule(p)\n\nf([\"a\"])\nf([])", "t.rules:2:5: invalid pattern element: pattern cannot be empty"},
+		{"x = 1\nprefix_rule(\n  [\"git\"],\n  justification = \"\")", "t.rules:2:1: invalid rule: justification cannot be empty"},
+		{"prefix_rule(['a'], match=['b'])", "t.rules:1:1: expected every example to match at least one rule"},
+		{"x = f\"{1}\"", "t.rules:1:5: " + fStringMsg},
+		{"x = fr'a'", "t.rules:1:5: " + fStringMsg},
+		{"def g():\n    print(1)", "t.rules:2:5: Variable `print` not found"},
+		{"x = 1\n\ty = 2", "t.rules:2:1: Parse error: tabs are not allowed"},
+		{"prefix_rule([\"a\"]\n", "t.rules:2:1: Parse error"},
+		{"x = [1][3]", "t.rules:1:8: list index 3 out of range"},
+		{"fail('no')", "t.rules:1:1: fail: no"},
+		{"x = \"a\"\xff", "t.rules:1:8: stream did not contain valid UTF-8"},
+		{"\ufeffx = 1", "t.rules:1:1: Parse error: invalid input"},
+		{"for i in range(100000000):\n    pass", "steps"},
+	} {
+		_, err := LoadFile("t.rules", []byte(tc.src))
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%q: error %v (%T), want *Error", tc.src, err, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q:\n got  %v\n want %s", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestLoadAcceptsLexicalEdgeCases(t *testing.T) {
+	for _, src := range []string{
+		"x = \"a\tb\"  # tab inside a string",
+		"# comment with a tab\t and é",
+		"x = '''multi\n\tline'''",
+		"x = r\"\\d\" + 'it\\'s'",
+		"x = 1 + \\\n    2",
+		"prefix_rule([\"é\"], justification = \"日本\")",
+		"prefix_rule([\"git\"])", // no final newline
+		"",
+	} {
+		if _, err := LoadFile("t.rules", []byte(src)); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
+
+func TestLoadMultipleFiles(t *testing.T) {
+	hosts := File{"a.rules", []byte(`host_executable("git", ["/usr/bin/git"])`)}
+	uses := File{"b.rules", []byte(`prefix_rule(["git"], not_match = ["/opt/git status"], match = ["/usr/bin/git status"])`)}
+	p, err := Load([]File{hosts, uses})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Rules) != 1 || len(p.HostExecutables) != 1 {
+		t.Fatalf("%+v", p)
+	}
+	// Declared only in a later file: b's examples are checked before it.
+	_, err = Load([]File{{"b.rules", []byte(`prefix_rule(["git"], not_match = ["/opt/git status"])`)}, hosts})
+	if err == nil || !strings.HasPrefix(err.Error(), "b.rules:1:1: expected example to not match rule") {
+		t.Errorf("got %v", err)
+	}
+	// The first bad file aborts.
+	_, err = Load([]File{{"ok.rules", nil}, {"bad.rules", []byte("prefix_rule([])")}, {"worse.rules", []byte("(")}})
+	if err == nil || !strings.HasPrefix(err.Error(), "bad.rules:1:1: ") {
+		t.Errorf("got %v", err)
+	}
+}
