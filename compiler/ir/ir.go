@@ -90,6 +90,9 @@ const (
 	OpPermPath = "permission_path"
 	// OpPermDomain matches a WebFetch URL's host ("domain:example.com").
 	OpPermDomain = "permission_domain"
+	// OpPermParam matches one input field of a Tool(param:value) rule (and
+	// of single-field specifiers such as Agent(Explore)).
+	OpPermParam = "permission_param"
 )
 
 // Rule is one policy rule.

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/internal/benchrules"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+)
+
+// BenchmarkHookProcess times whole `hookifyc hook` processes (spawn, read
+// 100 rule files, evaluate, answer) on a Bash PreToolUse event and reports
+// the median (target: ≤ 5 ms on the 2-core machine). Run with
+// `go test -run '^$' -bench HookProcess -benchtime 400x ./cmd/hookifyc`.
+func BenchmarkHookProcess(b *testing.B) {
+	bin := testenv.Binary(b)
+	stdin := []byte(`{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`)
+	for _, mode := range []struct {
+		name string
+		args []string
+	}{
+		{"compat", []string{"hook", "--agent", "claude", "--compat", "hookify"}},
+		{"fixed", []string{"hook"}},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			dir := b.TempDir()
+			benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
+			in := bytes.ReplaceAll(stdin, []byte("CWD"), []byte(dir))
+			samples := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				cmd := exec.Command(bin, mode.args...)
+				cmd.Dir = dir
+				cmd.Env = []string{"LANG=C.UTF-8", "HOME=" + dir}
+				cmd.Stdin = bytes.NewReader(in)
+				start := time.Now()
+				out, err := cmd.Output()
+				samples = append(samples, time.Since(start))
+				if err != nil || len(out) == 0 {
+					b.Fatalf("hook failed: %v %s", err, out)
+				}
+			}
+			b.StopTimer()
+			sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
+			b.ReportMetric(float64(samples[len(samples)/2].Microseconds())/1e3, "median-ms")
+		})
+	}
+}

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/runtime/engine"
+	"github.com/hookifyc/hookifyc/runtime/hook"
+)
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "decide what the rules say about a command (or file content, prompt, transcript)",
+		ArgsUsage: "[SOURCES...] -- 'COMMAND'  |  --rules FILE.rules -- ARGV...",
+		Description: `Evaluates the rules on one synthetic event and explains the decision: which
+rule matched, which condition, on which field value. Without SOURCES the rules
+are found by the layered discovery from the current directory.
+--json prints {"decision":"allow|warn|block","messages":[...],"matched_rules":[...]}.
+
+With --rules, checks an already tokenized ARGV against Codex execpolicy .rules
+files and prints exactly what ` + "`codex execpolicy check`" + ` prints (same JSON, same
+exit codes: 0 for every evaluation, 1 when a file does not load).`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print the decision as JSON"},
+			&cli.StringFlag{Name: "event", Value: "bash", Usage: "bash (a shell command), file (content written to --file-path), prompt (a user prompt) or stop (a transcript)"},
+			&cli.StringFlag{Name: "file-path", Value: "", Usage: "with --event file: the path being written"},
+			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" to evaluate with hookify's exact semantics"},
+			&cli.BoolFlag{Name: "exit-code", Usage: "exit 1 when the decision is block"},
+			&cli.StringSliceFlag{Name: "rules", Aliases: []string{"r"}, Usage: "execpolicy mode: a .rules file to load (repeatable)"},
+			&cli.BoolFlag{Name: "resolve-host-executables", Usage: "execpolicy mode: match absolute program paths against basename rules, gated by host_executable()"},
+			&cli.BoolFlag{Name: "pretty", Usage: "execpolicy mode: pretty-print the JSON"},
+		},
+		Action: runCheck,
+	}
+}
+
+func runCheck(ctx context.Context, cmd *cli.Command) error {
+	if files := cmd.StringSlice("rules"); len(files) > 0 {
+		return runCheckRules(cmd, files)
+	}
+	args := cmd.Args().Slice()
+	if len(args) == 0 {
+		return exitError(2, "check: missing the command to check (hookifyc check [SOURCES...] -- 'COMMAND')")
+	}
+	text, srcs := args[len(args)-1], args[:len(args)-1]
+	sem := engine.Fixed
+	switch cmd.String("compat") {
+	case "":
+	case "hookify":
+		sem = engine.Hookify
+	default:
+		return exitError(2, "--compat must be \"hookify\"")
+	}
+
+	var rules []*ir.Rule
+	var problems []string
+	if len(srcs) > 0 {
+		rs, probs, err := sources.Load(srcs)
+		if err != nil {
+			return exitError(2, "%v", err)
+		}
+		rules = rs
+		for _, p := range probs {
+			problems = append(problems, p.Text)
+		}
+	} else {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return exitError(2, "%v", err)
+		}
+		var probs []engine.Problem
+		rules, probs = hook.FindRules(cwd, os.Getenv)
+		for _, p := range probs {
+			problems = append(problems, p.Text)
+		}
+	}
+
+	input, transcript, err := syntheticEvent(cmd.String("event"), text, cmd.String("file-path"))
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	eng := engine.New(engine.Options{
+		Semantics: sem,
+		Explain:   true,
+		ReadFile: func(string) ([]byte, error) {
+			return []byte(transcript), nil
+		},
+	})
+	res := eng.Evaluate(rules, engine.Event{Input: input})
+	for _, p := range res.Problems {
+		problems = append(problems, p.Rule.Source.String()+": "+p.Text)
+	}
+	if res.Exception != nil {
+		problems = append(problems, "error: "+res.Exception.Msg)
+	}
+
+	w := cmd.Root().Writer
+	if cmd.Bool("json") {
+		w.Write(decisionJSON(&res, problems))
+	} else {
+		explain(w, &res, problems)
+	}
+	if cmd.Bool("exit-code") && res.Decision() == engine.DecisionBlock {
+		return cli.Exit("", 1)
+	}
+	return nil
+}
+
+// syntheticEvent builds the hook input a real agent would send for the text.
+func syntheticEvent(event, text, filePath string) (*pyval.Dict, string, error) {
+	d := pyval.NewDict()
+	ti := pyval.NewDict()
+	switch event {
+	case "bash":
+		d.Set("hook_event_name", pyval.Str(engine.PreToolUse))
+		d.Set("tool_name", pyval.Str("Bash"))
+		ti.Set("command", pyval.Str(text))
+		d.Set("tool_input", ti)
+	case "file":
+		d.Set("hook_event_name", pyval.Str(engine.PreToolUse))
+		d.Set("tool_name", pyval.Str("Write"))
+		ti.Set("file_path", pyval.Str(filePath))
+		ti.Set("content", pyval.Str(text))
+		d.Set("tool_input", ti)
+	case "prompt":
+		d.Set("hook_event_name", pyval.Str(engine.UserPromptSubmit))
+		d.Set("prompt", pyval.Str(text))
+	case "stop":
+		d.Set("hook_event_name", pyval.Str(engine.Stop))
+		d.Set("transcript_path", pyval.Str("<check>"))
+		d.Set("stop_hook_active", pyval.Bool(false))
+		return d, text, nil
+	default:
+		return nil, "", fmt.Errorf("--event must be bash, file, prompt or stop (got %q)", event)
+	}
+	return d, "", nil
+}
+
+// decisionJSON renders the runtime decision JSON shared by check and the MCP server.
+func decisionJSON(res *engine.Result, problems []string) []byte {
+	out := pyval.NewDict()
+	out.Set("decision", pyval.Str(res.Decision()))
+	msgs := &pyval.List{}
+	for _, r := range res.Rules() {
+		msgs.Items = append(msgs.Items, pyval.Str(r.Message))
+	}
+	out.Set("messages", msgs)
+	names := &pyval.List{}
+	for _, r := range append(append([]*ir.Rule{}, res.Blocking...), res.Warning...) {
+		names.Items = append(names.Items, pyval.Str(r.Name))
+	}
+	out.Set("matched_rules", names)
+	if len(problems) > 0 {
+		pl := &pyval.List{}
+		for _, p := range problems {
+			pl.Items = append(pl.Items, pyval.Str(p))
+		}
+		out.Set("problems", pl)
+	}
+	return append(pyval.Dumps(out), '\n')
+}
+
+func explain(w io.Writer, res *engine.Result, problems []string) {
+	fmt.Fprintf(w, "decision: %s\n", res.Decision())
+	for _, ex := range res.Explanations {
+		r := ex.Rule
+		fmt.Fprintf(w, "\n%s %s (%s)\n", actionWord(r), r.Name, r.Source)
+		for _, c := range ex.Conditions {
+			fmt.Fprintf(w, "  condition: %s %s %s\n", c.Condition.Field, c.Condition.Operator, c.Condition.Pattern)
+			fmt.Fprintf(w, "    matched: %s = %s\n", c.Field, excerpt(c.Value))
+		}
+		if res.StopLoopGuard && r.Blocks() {
+			fmt.Fprintln(w, "  (reported as a warning: stop_hook_active is true)")
+		}
+		if r.Message != "" {
+			fmt.Fprintf(w, "  message:\n    %s\n", strings.ReplaceAll(r.Message, "\n", "\n    "))
+		}
+	}
+	if len(res.Blocking) > 0 && len(res.Warning) > 0 {
+		fmt.Fprintln(w, "\n(warnings are not shown to the agent when a rule blocks)")
+	}
+	for _, p := range problems {
+		fmt.Fprintf(w, "\nproblem: %s\n", p)
+	}
+}
+
+func actionWord(r *ir.Rule) string {
+	if r.Blocks() {
+		return "block"
+	}
+	return "warn "
+}
+
+func excerpt(s string) string {
+	const max = 120
+	q := fmt.Sprintf("%q", s)
+	if len(q) > max {
+		q = q[:max] + "…"
+	}
+	return q
+}
+
+// runCheckRules is `codex execpolicy check`: load every --rules file into one
+// policy and evaluate ARGV.
+func runCheckRules(cmd *cli.Command, paths []string) error {
+	argv := cmd.Args().Slice()
+	if len(argv) == 0 {
+		return exitError(2, "check --rules: missing the command (hookifyc check --rules FILE.rules -- ARGV...)")
+	}
+	files := make([]execpolicy.File, 0, len(paths))
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return exitError(1, "failed to read policy at %s: %v", p, err)
+		}
+		files = append(files, execpolicy.File{Name: p, Data: data})
+	}
+	policy, err := execpolicy.Load(files)
+	if err != nil {
+		return exitError(1, "failed to parse policy: %v", err)
+	}
+	out := policy.Check(argv, cmd.Bool("resolve-host-executables")).CodexJSON(cmd.Bool("pretty"))
+	cmd.Root().Writer.Write(append(out, '\n'))
+	return nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/hookifyc/hookifyc/runtime/agent"
+	"github.com/hookifyc/hookifyc/runtime/hook"
+)
+
+func hookCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "hook",
+		Usage: "answer one hook call: event JSON on stdin, the agent's answer on stdout",
+		Description: `Install as the command of a Claude Code or Codex hook (PreToolUse, PostToolUse,
+UserPromptSubmit, Stop). --compat hookify replays the hookify plugin byte for byte
+(always exit 0, one JSON line); the default semantics fix hookify's defects and
+answer in the shape the agent enforces (see docs/compat.md).`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "agent", Value: "auto", Usage: "output contract: auto, claude or codex"},
+			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" for a byte-exact replica of the hookify plugin"},
+			&cli.StringFlag{Name: "fail", Value: "open", Sources: cli.EnvVars("HOOKIFYC_FAIL"), Usage: "when rules cannot be evaluated: open (let the call run, tell the user) or closed (block)"},
+			&cli.DurationFlag{Name: "regex-timeout", Value: 100_000_000, Usage: "time bound of one regex search"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			kind := agent.Kind(cmd.String("agent"))
+			switch kind {
+			case agent.Auto, agent.Claude, agent.Codex:
+			default:
+				return exitError(2, "--agent must be auto, claude or codex (got %q)", kind)
+			}
+			compat := cmd.String("compat")
+			if compat != "" && compat != "hookify" {
+				return exitError(2, "--compat must be \"hookify\" (got %q)", compat)
+			}
+			fail := agent.FailMode(cmd.String("fail"))
+			if fail != agent.FailOpen && fail != agent.FailClosed {
+				return exitError(2, "--fail must be open or closed (got %q)", fail)
+			}
+			stdin, err := io.ReadAll(cmd.Root().Reader)
+			if err != nil {
+				return exitError(2, "reading stdin: %v", err)
+			}
+			dir, err := os.Getwd()
+			if err != nil {
+				return exitError(2, "%v", err)
+			}
+			out := hook.Run(hook.Options{
+				Dir:          dir,
+				Stdin:        stdin,
+				Agent:        kind,
+				Compat:       compat == "hookify",
+				Fail:         fail,
+				RegexTimeout: cmd.Duration("regex-timeout"),
+				Getenv:       os.Getenv,
+				ReadFile: func(p string) ([]byte, error) {
+					if !filepath.IsAbs(p) {
+						p = filepath.Join(dir, p)
+					}
+					return os.ReadFile(p)
+				},
+			})
+			w := cmd.Root().Writer
+			if _, err := w.Write(out.Stdout); err != nil {
+				return exitError(2, "writing stdout: %v", err)
+			}
+			if len(out.Stderr) > 0 {
+				io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
+			}
+			if out.ExitCode != 0 {
+				return cli.Exit("", out.ExitCode)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,67 @@
+package codexhooks
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// QuoteTOML returns s as a TOML basic string ("..."): '"' and '\' are
+// escaped, as are all control characters (U+0000–U+001F and U+007F, which
+// TOML forbids unescaped); everything else is written as is. It fails on
+// invalid UTF-8, which a TOML document cannot hold.
+func QuoteTOML(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", fmt.Errorf("%q is not valid UTF-8", s)
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(&b, `\u%04X`, r)
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String(), nil
+}
+
+// writeComment writes text as TOML comment lines: each line is prefixed
+// with "# ", and control characters and invalid UTF-8 (which TOML forbids
+// in comments) are replaced with U+FFFD.
+func writeComment(b *strings.Builder, text string) {
+	if text == "" {
+		return
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		var l strings.Builder
+		for _, r := range line {
+			if r < 0x20 && r != '\t' || r == 0x7f {
+				r = utf8.RuneError
+			}
+			l.WriteRune(r) // invalid bytes decode as utf8.RuneError
+		}
+		b.WriteString(strings.TrimRight("# "+l.String(), " \t"))
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+}

@@ -1,0 +1,243 @@
+package execpolicy
+
+// Lowering: IR rules → prefix rules (design.md, "Lowering to prefix rules").
+//
+// canonical(argv) is shell.Canonical(argv) (shlex.join). An emitted prefix
+// rule P is sound for a source rule R when, for every argv that P matches,
+// R matches canonical(argv): hookify rules have all their conditions hold on
+// a Bash event whose command is canonical(argv); permission rules match it
+// with Claude Code's semantics (compiler/perm).
+//
+// Every argv P matches is prefix+rest, where prefix is one expansion of P's
+// alternatives, so canonical(argv) is C = canonical(prefix) when rest is
+// empty and C + " " + X (X = canonical(rest), never empty) otherwise. The
+// lowering proves both cases for every expansion before emitting P:
+//
+//   - rest empty: the source rule is evaluated on C itself by the oracle
+//     (runtime/engine for hookify rules, perm.MatchRule for permission
+//     rules);
+//   - rest non-empty: each condition must hold on every C + " " + X.
+//     contains/starts_with hold when they hold on C + " ". A regex holds
+//     when its "tail-safe" restriction (lower_tail.go) matches C + " ":
+//     that restriction drops every construct whose result could change when
+//     text is appended ($, \Z, lookarounds, atomic groups, possessive
+//     repeats, backreferences, conditionals) and guards \b and \B so they
+//     are never evaluated at the end of C + " ". A match of it inside
+//     C + " " is then a match of the original regex inside any
+//     C + " " + X. Permission specifiers are only lowered in the shapes
+//     whose glob provably matches C + " " + X (see lower_perm.go).
+//
+// The regex analysis (lower_regex.go) only proposes candidates; the proof
+// above decides, so a weakness in the analysis can cost precision but never
+// soundness.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/runtime/engine"
+)
+
+// Verdict says how much of a source rule its prefix rules enforce.
+type Verdict string
+
+const (
+	// VerdictExact: the emitted prefix rules match exactly the argvs the
+	// source rule matches (for permission rules: on plain argvs whose
+	// program is not a command wrapper such as timeout or sudo, which only
+	// the runtime sees through).
+	VerdictExact Verdict = "exact"
+	// VerdictPartial: the prefix rules are a sound under-approximation;
+	// the runtime hook covers the rest.
+	VerdictPartial Verdict = "partial"
+	// VerdictRuntime: nothing was lowered; only the runtime hook enforces
+	// the rule.
+	VerdictRuntime Verdict = "runtime"
+)
+
+// WarnMode says what hookify warn rules become.
+type WarnMode string
+
+const (
+	WarnPrompt WarnMode = "prompt" // prefix rules with decision "prompt" (the default)
+	WarnSkip   WarnMode = "skip"   // not lowered; the runtime hook shows the warning
+)
+
+// LowerOptions tune Lower.
+type LowerOptions struct {
+	// Warn is what hookify warn rules become; "" means WarnPrompt.
+	Warn WarnMode
+	// Actor selects the genesis.key actor whose permission patterns are
+	// lowered besides the actor-independent ones; "" lowers only the
+	// latter.
+	Actor string
+}
+
+// Lowered is the outcome of lowering one source rule.
+type Lowered struct {
+	Rule *ir.Rule
+	// Bash reports whether the rule can apply to Bash tool calls (and so
+	// was considered for lowering).
+	Bash bool
+	// Inactive reports that the rule takes no part in this compilation
+	// (disabled, or a genesis actor other than LowerOptions.Actor): no
+	// prefix rule and no runtime hook is needed for it.
+	Inactive bool
+	Verdict  Verdict
+	// Reason is one line explaining the verdict.
+	Reason string
+	// Decision is the decision of the emitted rules (zero when the rule is
+	// not lowered).
+	Decision Decision
+	// Rules are the emitted prefix rules, with justification and verified
+	// match/not_match examples.
+	Rules []*PrefixRule
+}
+
+// Lower lowers rules (in order) to prefix rules. It is pure: it reads no
+// files and no environment. The error reports invalid options only; a rule
+// that cannot be lowered gets VerdictRuntime and a reason.
+func Lower(rules []*ir.Rule, opts LowerOptions) ([]Lowered, error) {
+	switch opts.Warn {
+	case "":
+		opts.Warn = WarnPrompt
+	case WarnPrompt, WarnSkip:
+	default:
+		return nil, fmt.Errorf("invalid warn mode %q (want prompt or skip)", opts.Warn)
+	}
+	l := newLowerer(opts)
+	out := make([]Lowered, len(rules))
+	for i, r := range rules {
+		out[i] = l.lower(r)
+	}
+	return out, nil
+}
+
+// PrefixRules returns every emitted prefix rule, in source order.
+func PrefixRules(ls []Lowered) []*PrefixRule {
+	var out []*PrefixRule
+	for _, l := range ls {
+		out = append(out, l.Rules...)
+	}
+	return out
+}
+
+// lowerer holds the per-call state of Lower: the oracle engine and caches.
+// Nothing outlives a call.
+type lowerer struct {
+	opts LowerOptions
+	eng  *engine.Engine
+	re   map[string]*regexInfo // hookify pattern → its analysis
+	// proofs caches oracle results of hookify rules: conditions + command.
+	proofs map[string]bool
+}
+
+func newLowerer(opts LowerOptions) *lowerer {
+	return &lowerer{
+		opts:   opts,
+		eng:    engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: oracleTimeout}),
+		re:     make(map[string]*regexInfo),
+		proofs: make(map[string]bool),
+	}
+}
+
+func (l *lowerer) lower(r *ir.Rule) Lowered {
+	var res Lowered
+	if r.Origin == ir.OriginPermission {
+		res = l.lowerPermission(r)
+	} else {
+		res = l.lowerHookify(r)
+	}
+	res.Rule = r
+	res.Reason = oneLine(res.Reason)
+	if len(res.Rules) == 0 && res.Verdict != VerdictExact {
+		res.Verdict = VerdictRuntime
+		res.Decision = 0
+	}
+	return res
+}
+
+func runtimeOnly(bash bool, format string, args ...any) Lowered {
+	return Lowered{Bash: bash, Verdict: VerdictRuntime, Reason: fmt.Sprintf(format, args...)}
+}
+
+// hookifyDecision maps a hookify action.
+func (l *lowerer) hookifyDecision(r *ir.Rule) (Decision, bool) {
+	if r.Blocks() {
+		return Forbidden, true
+	}
+	return Prompt, l.opts.Warn == WarnPrompt
+}
+
+// permissionDecision maps a permission action.
+func permissionDecision(a ir.Action) (Decision, bool) {
+	switch a {
+	case ir.ActionAllow:
+		return Allow, true
+	case ir.ActionAsk:
+		return Prompt, true
+	case ir.ActionBlock:
+		return Forbidden, true
+	}
+	return 0, false
+}
+
+// maxJustification bounds a justification, in runes.
+const maxJustification = 200
+
+// Justification is the justification of the prefix rules lowered from r:
+// its name and the first line of its message, sanitised so that Codex
+// accepts it (non-empty, printable, one line).
+func Justification(r *ir.Rule) string {
+	name := sanitizeLine(r.Name)
+	if name == "" {
+		name = "hookifyc rule"
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(r.Message), "\n")
+	first = sanitizeLine(first)
+	s := name
+	switch {
+	case first != "":
+		s = name + ": " + first
+	case r.Origin == ir.OriginPermission:
+		s = name + " (" + permWord(r.Action) + ")"
+	}
+	if utf8.RuneCountInString(s) > maxJustification {
+		rs := []rune(s)
+		s = strings.TrimRight(string(rs[:maxJustification-1]), " ") + "…"
+	}
+	return s
+}
+
+// sanitizeLine replaces invalid UTF-8 and non-printable characters with
+// spaces, collapses runs of spaces and trims the result.
+func sanitizeLine(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s { // invalid bytes decode as utf8.RuneError
+		if r == utf8.RuneError || !strconv.IsPrint(r) || r == ' ' {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// oneLine makes a reason safe to print on one line.
+func oneLine(s string) string { return sanitizeLine(s) }
+
+// permWord names a permission action as Claude Code settings do.
+func permWord(a ir.Action) string {
+	if a == ir.ActionBlock {
+		return "deny"
+	}
+	return string(a)
+}

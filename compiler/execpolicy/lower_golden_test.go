@@ -1,0 +1,90 @@
+package execpolicy
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the lowering tests")
+
+// goldenSets are the compiled sources with golden outputs: the shipped
+// examples and the permission samples of testdata/lower (the shared corpus
+// is not ours to copy, even compiled).
+func goldenSets(t *testing.T) []ruleSet {
+	root := testenv.RepoRoot(t)
+	return []ruleSet{
+		{"examples", readHookifyDir(t, filepath.Join(root, "corpus", "examples"), "corpus/examples")},
+		{"genesis", readPermFile(t, "genesis.key")},
+		{"settings", readPermFile(t, "settings.json")},
+	}
+}
+
+// checkGolden compares got with testdata/lower/golden/name, or rewrites it
+// with -update.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "lower", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -run %s -update and review the diff):\n%s", path, t.Name(), got)
+	}
+}
+
+// TestLowerGolden compiles the golden sets to .rules and report.json.
+func TestLowerGolden(t *testing.T) {
+	for _, set := range goldenSets(t) {
+		t.Run(set.name, func(t *testing.T) {
+			ls, err := Lower(set.rules, LowerOptions{Actor: "ci"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules, err := Emit(PrefixRules(ls), "hookifyc lowering golden test: "+set.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, set.name+".rules", rules)
+			rep, err := NewReport(ls, nil).JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, set.name+".report.json", rep)
+		})
+	}
+}
+
+// TestLowerWarnSkip: with --warn skip no warn rule of the examples is
+// lowered.
+func TestLowerWarnSkip(t *testing.T) {
+	ls, err := Lower(goldenSets(t)[0].rules, LowerOptions{Warn: WarnSkip})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		if l.Rule.Action == ir.ActionWarn && len(l.Rules) > 0 {
+			t.Errorf("%s: warn rule lowered", l.Rule.Name)
+		}
+		for _, pr := range l.Rules {
+			if pr.Decision != Forbidden {
+				t.Errorf("%s: decision %v", l.Rule.Name, pr.Decision)
+			}
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package execpolicy
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/perm"
+	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+	"github.com/hookifyc/hookifyc/runtime/engine"
+)
+
+// ruleSet is a named group of source rules for the lowering tests.
+type ruleSet struct {
+	name  string
+	rules []*ir.Rule
+}
+
+// readHookifyDir reads every *.md rule of dir (in name order); files that
+// hookify cannot read are skipped. display prefixes the file names kept in
+// the rules.
+func readHookifyDir(t testing.TB, dir, display string) []*ir.Rule {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(paths)
+	if len(paths) == 0 {
+		t.Fatalf("no rule files in %s", dir)
+	}
+	var rules []*ir.Rule
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, diag := hookify.ReadRule(display+"/"+filepath.Base(p), data)
+		if diag != nil {
+			continue
+		}
+		rules = append(rules, r)
+	}
+	return rules
+}
+
+// readPermFile reads a permission source of testdata/lower.
+func readPermFile(t testing.TB, name string) []*ir.Rule {
+	t.Helper()
+	path := filepath.Join("testdata", "lower", name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _, err := perm.Load(path, data, perm.LoadOptions{BaseDir: "/project"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules
+}
+
+// corpusRuleSets returns the rule sets the lowering is checked on: the
+// shared hookify corpus (read in place, never copied), the shipped
+// examples, and the permission samples of testdata/lower.
+func corpusRuleSets(t testing.TB) []ruleSet {
+	t.Helper()
+	root := testenv.RepoRoot(t)
+	shared := testenv.Shared(t)
+	return []ruleSet{
+		{"shared-corpus", readHookifyDir(t, filepath.Join(shared, "corpus", "hookify", "rules"), "shared/corpus/hookify/rules")},
+		{"examples", readHookifyDir(t, filepath.Join(root, "corpus", "examples"), "corpus/examples")},
+		{"genesis", readPermFile(t, "genesis.key")},
+		{"settings", readPermFile(t, "settings.json")},
+	}
+}
+
+// corpusArgvs returns the distinct argvs of shared/corpus/commands/*.txt,
+// each line split with shell.SplitShlex (lines that do not split are
+// skipped), in file order.
+func corpusArgvs(t testing.TB) [][]string {
+	t.Helper()
+	dir := filepath.Join(testenv.Shared(t), "corpus", "commands")
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("command corpus missing in %s: %v", dir, err)
+	}
+	sort.Strings(files)
+	seen := map[string]bool{}
+	var out [][]string
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			a, err := shell.SplitShlex(sc.Text())
+			if err != nil || len(a) == 0 {
+				continue
+			}
+			k := strings.Join(a, "\x00")
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, a)
+			}
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// sourceOracle decides independently of the lowering whether a source rule
+// matches a Bash call of cmd: runtime/engine (both semantics must agree)
+// for hookify rules, perm.MatchRule for permission rules.
+type sourceOracle struct {
+	fixed, compat *engine.Engine
+}
+
+func newSourceOracle() *sourceOracle {
+	return &sourceOracle{
+		fixed:  engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: 10 * oracleTimeout}),
+		compat: engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: 10 * oracleTimeout}),
+	}
+}
+
+func (o *sourceOracle) matches(t testing.TB, r *ir.Rule, cmd string) bool {
+	t.Helper()
+	if r.Origin == ir.OriginPermission {
+		ok, err := perm.MatchRule(r, "Bash", map[string]any{"command": cmd}, perm.Context{})
+		if err != nil {
+			t.Fatalf("%s: %v", r.Source, err)
+		}
+		return ok
+	}
+	a := o.fixed.Evaluate([]*ir.Rule{r}, BashEvent(cmd))
+	b := o.compat.Evaluate([]*ir.Rule{r}, BashEvent(cmd))
+	for _, res := range []engine.Result{a, b} {
+		for _, p := range res.Problems {
+			if p.Kind == engine.ProblemRegexTimeout {
+				t.Fatalf("%s: regex timeout on %q", r.Source, cmd)
+			}
+		}
+	}
+	ma, mb := len(a.Blocking)+len(a.Warning) > 0, len(b.Blocking)+len(b.Warning) > 0
+	if ma != mb && b.Exception == nil {
+		t.Fatalf("%s: fixed and hookify semantics disagree on %q", r.Source, cmd)
+	}
+	return ma
+}

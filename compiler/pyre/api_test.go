@@ -1,0 +1,218 @@
+package pyre
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseTree(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		flags   Flags
+		want    string
+	}{
+		{`^git\s+push\b`, FlagIgnoreCase,
+			`(concat begin-text 'g'/i 'i'/i 't'/i (repeat 1 - greedy \s/i) 'p'/i 'u'/i 's'/i 'h'/i word-boundary)`},
+		{`rm\s+-rf`, 0, `(concat 'r' 'm' (repeat 1 - greedy \s) '-' 'r' 'f')`},
+		{``, 0, `empty`},
+		{`a|`, 0, `(alt 'a' empty)`},
+		{`(?P<cmd>git)(?P=cmd)`, 0, `(concat (group 1 "cmd" (concat 'g' 'i' 't')) (backref 1))`},
+		{`(?:a)(?>b)(?=c)(?!d)(?<=e)(?<!f)`, 0,
+			`(concat (nocapture 'a') (atomic 'b') (lookahead 'c') (neg-lookahead 'd') (lookbehind 'e') (neg-lookbehind 'f'))`},
+		{`(a)?(?(1)b|c)`, 0, `(concat (repeat 0 1 greedy (group 1 'a')) (if 1 'b' 'c'))`},
+		{`(?(1)b)(a)`, 0, `(concat (if 1 'b' empty) (group 1 'a'))`},
+		{`a*?b++c{2,5}d{,3}e{2,}f{3}`, 0,
+			`(concat (repeat 0 - lazy 'a') (repeat 1 - possessive 'b') (repeat 2 5 greedy 'c') (repeat 0 3 greedy 'd') (repeat 2 - greedy 'e') (repeat 3 3 greedy 'f'))`},
+		{`[^a-z\d_]`, 0, `[^'a'-'z' '_' \d]`},
+		{`(?m)^$(?s:.)\A\Z\B.`, 0, `(concat begin-line end-line (nocapture flags+16-0 any/s) begin-text end-text non-word-boundary any)`},
+		{`(?x) a b # c
+		 [ ]\ `, 0, `(concat 'a' 'b' [U+0020] U+0020)`},
+		{`(?i:a)(?-i:b)`, FlagIgnoreCase, `(concat (nocapture flags+2-0 'a'/i) (nocapture flags+0-2 'b'))`},
+		{`(?a)\w\b`, 0, `(concat \w/a word-boundary/a)`},
+		{`\x41\u00e9\U0001F600\0\101`, 0, `(concat 'A' U+00E9 U+1F600 U+0000 'A')`},
+	} {
+		ast, err := Parse(c.pattern, c.flags)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.pattern, err)
+			continue
+		}
+		if got := Dump(ast.Root); got != c.want {
+			t.Errorf("Parse(%q):\n got %s\nwant %s", c.pattern, got, c.want)
+		}
+	}
+}
+
+func TestASTFields(t *testing.T) {
+	ast, err := Parse(`(?i)(?P<a>x)(y)(?P<b>z)`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ast.Groups != 3 || ast.Names["a"] != 1 || ast.Names["b"] != 3 || len(ast.Names) != 2 {
+		t.Errorf("groups %d names %v", ast.Groups, ast.Names)
+	}
+	if ast.Flags != FlagIgnoreCase|FlagUnicode {
+		t.Errorf("flags %d", ast.Flags)
+	}
+	ast, _ = Parse(`(?a)x`, FlagIgnoreCase)
+	if ast.Flags != FlagIgnoreCase|FlagASCII {
+		t.Errorf("flags %d", ast.Flags)
+	}
+	var lits []rune
+	Walk(ast.Root, func(n Node) bool {
+		if l, ok := n.(*Literal); ok {
+			lits = append(lits, l.Matches()...)
+		}
+		return true
+	})
+	if string(lits) != "xX" {
+		t.Errorf("ASCII matches %q", string(lits))
+	}
+}
+
+func TestLiteralMatches(t *testing.T) {
+	for _, c := range []struct {
+		r    rune
+		f    Flags
+		want string
+	}{
+		{'k', FlagIgnoreCase, "kK\u212a"},
+		{'i', FlagIgnoreCase, "iI\u0130\u0131"},
+		{'s', FlagIgnoreCase, "sS\u017f"},
+		{'k', FlagIgnoreCase | FlagASCII, "kK"},
+		{'k', 0, "k"},
+		{'-', FlagIgnoreCase, "-"},
+	} {
+		got := (&Literal{Rune: c.r, Flags: c.f}).Matches()
+		slices.Sort(got)
+		want := []rune(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("Matches(%q, %d) = %q, want %q", c.r, c.f, string(got), c.want)
+		}
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	_, err := Compile("a\nb)", Options{IgnoreCase: true})
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%v", err)
+	}
+	if e.Msg != "unbalanced parenthesis" || e.Pos != 3 || e.Exception != ExcReError || e.Unsupported {
+		t.Errorf("%#v", e)
+	}
+	if got := e.Error(); got != "unbalanced parenthesis at position 3 (line 2, column 2)" {
+		t.Errorf("Error() = %q", got)
+	}
+	if pos, ok := e.Position(); !ok || pos != 3 {
+		t.Errorf("Position() = %d, %v", pos, ok)
+	}
+	// Positions count code points, lone surrogates included.
+	_, err = Compile("\xed\xa0\x80\U0001F600*)", Options{})
+	if !errors.As(err, &e) || e.Pos != 3 {
+		t.Errorf("%v", err)
+	}
+	_, err = Compile(`\N{LATIN SMALL LETTER A}`, Options{})
+	if !errors.As(err, &e) || !e.Unsupported || e.Exception != "" || !strings.Contains(e.Error(), "not supported") {
+		t.Errorf("%v", err)
+	}
+	_, err = Compile(`a{4294967295}`, Options{})
+	if !errors.As(err, &e) || e.Exception != ExcOverflowError || e.Error() != "the repetition number is too large" {
+		t.Errorf("%v", err)
+	}
+	_, err = Parse(`(?a)x`, FlagUnicode)
+	if !errors.As(err, &e) || e.Exception != ExcValueError || e.Error() != "ASCII and UNICODE flags are incompatible" {
+		t.Errorf("%v", err)
+	}
+	_, err = Parse(`x`, FlagLocale)
+	if !errors.As(err, &e) || e.Exception != ExcValueError || e.Error() != "cannot use LOCALE flag with a str pattern" {
+		t.Errorf("%v", err)
+	}
+	_, err = Parse(`x`, FlagDebug)
+	if !errors.As(err, &e) || !e.Unsupported {
+		t.Errorf("%v", err)
+	}
+}
+
+func TestRecursionLimit(t *testing.T) {
+	deep := func(n int) string { return strings.Repeat("(", n) + strings.Repeat(")", n) }
+	if _, err := Parse(deep(400), 0); err != nil {
+		t.Errorf("400 levels: %v", err)
+	}
+	var e *Error
+	if _, err := Parse(deep(600), 0); !errors.As(err, &e) || e.Exception != ExcRecursionError {
+		t.Errorf("600 levels: %v", err)
+	}
+	// The limit does not apply to long flat patterns.
+	if _, err := Compile(strings.Repeat("a|", 20000)+"b", Options{IgnoreCase: true}); err != nil {
+		t.Errorf("flat: %v", err)
+	}
+}
+
+// TestTimeout: catastrophic backtracking ends with ErrTimeout instead of
+// running for ages. Only the error is asserted, not the elapsed time.
+func TestTimeout(t *testing.T) {
+	re, err := Compile(`(a+)+$`, Options{IgnoreCase: true, Timeout: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject := strings.Repeat("a", 50*1024) + "!"
+	ok, err := re.Search(subject)
+	if ok || !errors.Is(err, ErrTimeout) || !IsTimeout(err) {
+		t.Fatalf("Search = %v, %v; want ErrTimeout", ok, err)
+	}
+	// The same Regexp still works afterwards.
+	if ok, err := re.Search("aaa"); !ok || err != nil {
+		t.Fatalf("Search(aaa) = %v, %v", ok, err)
+	}
+}
+
+func TestOptionsAndAccessors(t *testing.T) {
+	re := MustCompile(`a\Z`, Options{})
+	if re.String() != `a\Z` || re.Emitted() != `a\z` || re.AST() == nil {
+		t.Errorf("%q %q", re.String(), re.Emitted())
+	}
+	if err := re.Prepare(); err != nil || re.re.MatchTimeout != DefaultTimeout {
+		t.Errorf("timeout %v, %v", re.re.MatchTimeout, err)
+	}
+	if re, _ := Compile(`a`, Options{Timeout: -1}); re.Prepare() != nil || re.re.MatchTimeout < time.Hour {
+		t.Errorf("negative timeout: %v", re.re.MatchTimeout)
+	}
+	if ok, _ := re.Search("A"); ok {
+		t.Error("case-sensitive pattern matched A")
+	}
+	if ok, _ := MustCompile(`a\Z`, Options{IgnoreCase: true}).SearchRunes([]rune("xA")); !ok {
+		t.Error("case-insensitive pattern missed A")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustCompile did not panic")
+		}
+	}()
+	MustCompile(`(`, Options{})
+}
+
+// TestEmitShapes pins a few translations that matter for speed.
+func TestEmitShapes(t *testing.T) {
+	for _, c := range []struct{ pattern, want string }{
+		{`rm\s+-rf`, `rm[\x{1c}-\x{1f}\s]+\-rf`},
+		{`git`, `g[i\x{131}]t`},
+		{`\.env$`, `\.env$`},
+		{`(?P<a>x)(?P=a)`, `(x)\k<1>`},
+		{`a++`, `(?>a+)`},
+		{`a{,3}`, `a{0,3}`},
+		{`(?-i:K)`, `(?:(?-i:K))`},
+	} {
+		re, err := Compile(c.pattern, Options{IgnoreCase: true})
+		if err != nil || re.Emitted() != c.want {
+			t.Errorf("%q: %q, %v; want %q", c.pattern, re.Emitted(), err, c.want)
+		}
+	}
+	re := MustCompile(`\bgit\b`, Options{IgnoreCase: true})
+	if strings.Count(re.Emitted(), "(?") != 2 { // one look-around on each side
+		t.Errorf("%s", re.Emitted())
+	}
+}

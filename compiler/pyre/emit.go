@@ -1,0 +1,324 @@
+package pyre
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Emit translates a parsed pattern into a github.com/dlclark/regexp2
+// pattern with the same meaning, to be compiled with regexp2.None (default
+// .NET syntax, case-sensitive: case folding is spelled out). It fails with
+// an Unsupported *Error for the constructs listed in the package comment.
+//
+// The translation, node by node:
+//   - capturing groups lose their names, so that .NET numbers them as
+//     Python does; backreferences and conditionals use numbers;
+//   - case: when the pattern is IGNORECASE (and not ASCII), the result is
+//     meant for regexp2.IgnoreCase (see EmitOptions), which lower-cases
+//     subject and pattern code points and compares them. Python identifies
+//     more code points than that (foldOrbit: s/ſ, i/ı/İ, σ/ς, …), so a
+//     literal whose Python case class has several lower-case forms becomes
+//     a class of them ([sſ]), and classes are closed under Python's case
+//     classes. Parts that must match exactly are wrapped in (?-i:…).
+//     Backreferences compare per-code-point lower case in both engines;
+//   - \d \s \w and \b \B use Python's definitions (pyClass, boundary);
+//   - \Z becomes \z, ^ and $ keep their .NET meaning (which is Python's),
+//     with (?m:) where MULTILINE applies; '.' becomes (?s:.) under DOTALL;
+//   - a possessive repeat X{m,n}+ becomes the atomic group (?>X{m,n}),
+//     which is its definition;
+//   - repeat bounds above 2147483646 (.NET's limit) are clamped: an upper
+//     bound becomes unbounded and a lower bound 2147483646, which only
+//     matters for subjects of over two billion code points.
+func Emit(ast *AST) (expr string, opts regexp2.RegexOptions, err error) {
+	e := &emitter{pattern: ast.Pattern, ci: emitIgnoreCase(ast)}
+	e.b.Grow(2 * len(ast.Pattern))
+	e.node(ast.Root)
+	if e.err != nil {
+		return "", 0, e.err
+	}
+	if e.ci {
+		opts = regexp2.IgnoreCase
+	}
+	return e.b.String(), opts, nil
+}
+
+// emitIgnoreCase decides whether the translation uses regexp2.IgnoreCase:
+// when the pattern's global flags are IGNORECASE without ASCII.
+func emitIgnoreCase(ast *AST) bool {
+	return ast.Flags&FlagIgnoreCase != 0 && ast.Flags&FlagASCII == 0
+}
+
+type emitter struct {
+	b       strings.Builder
+	pattern string
+	ci      bool // the output runs under regexp2.IgnoreCase
+	err     *Error
+}
+
+func (e *emitter) unsupported(msg string) {
+	if e.err == nil {
+		e.err = &Error{Msg: msg, Pattern: e.pattern, Pos: -1, Unsupported: true}
+	}
+}
+
+// maxNetCount is the largest repeat bound regexp2 keeps exact.
+const maxNetCount = math.MaxInt32 - 1
+
+func (e *emitter) node(n Node) {
+	switch n := n.(type) {
+	case *Empty:
+	case *Literal:
+		e.literal(n)
+	case *Any:
+		if n.DotAll() {
+			e.b.WriteString(`(?s:.)`)
+		} else {
+			e.b.WriteByte('.')
+		}
+	case *Class:
+		e.class(n)
+	case *Anchor:
+		e.anchor(n, unknownKind, unknownKind)
+	case *Group:
+		e.group(n)
+	case *Backref:
+		e.backref(n)
+	case *Conditional:
+		e.b.WriteString("(?(")
+		e.b.WriteString(strconv.Itoa(n.Index))
+		e.b.WriteByte(')')
+		e.node(n.Yes)
+		e.b.WriteByte('|')
+		e.node(n.No)
+		e.b.WriteByte(')')
+	case *Repeat:
+		e.repeat(n)
+	case *Concat:
+		e.concat(n)
+	case *Alternate:
+		for i, s := range n.Subs {
+			if i > 0 {
+				e.b.WriteByte('|')
+			}
+			e.node(s)
+		}
+	}
+}
+
+// atom emits n so that a quantifier or a neighbour cannot split it.
+func (e *emitter) atom(n Node) {
+	switch n.(type) {
+	case *Literal, *Any, *Class, *Group, *Backref, *Conditional:
+		e.node(n)
+	default:
+		e.b.WriteString("(?:")
+		e.node(n)
+		e.b.WriteByte(')')
+	}
+}
+
+func (e *emitter) literal(l *Literal) {
+	c := l.Rune
+	ascii := l.Flags&FlagASCII != 0
+	if l.IgnoreCase() && !ascii {
+		if c < 0x80 && e.ci { // fast path; U+0130 lower-cases to 'i' by itself
+			switch c | 0x20 {
+			case 'i':
+				e.b.WriteString(`[i\x{131}]`)
+			case 's':
+				e.b.WriteString(`[s\x{17f}]`)
+			default:
+				writeRune(&e.b, c)
+			}
+			return
+		}
+		orbit := foldOrbit(c, false)
+		switch {
+		case len(orbit) == 1:
+			writeRune(&e.b, c) // uncased: no other code point lower-cases like c
+		case e.ci && sameLower(orbit):
+			writeRune(&e.b, c) // regexp2's lower-casing is Python's here
+		default:
+			rs := make([]RuneRange, 0, len(orbit))
+			for _, r := range orbit {
+				if !e.ci || unicode.ToLower(r) == r { // see lowerFixed
+					rs = append(rs, RuneRange{r, r})
+				}
+			}
+			writeNetClass(&e.b, &netClass{ranges: normalize(rs)})
+		}
+		return
+	}
+	if !l.IgnoreCase() || !isASCIILetter(c) {
+		if e.ci && (unicode.SimpleFold(c) != c || unicode.ToLower(c) != c) {
+			e.b.WriteString("(?-i:")
+			writeRune(&e.b, c)
+			e.b.WriteByte(')')
+			return
+		}
+		writeRune(&e.b, c)
+		return
+	}
+	lo := c | 0x20 // ASCII case folding: both cases, and only them
+	rs := []RuneRange{{lo - 0x20, lo - 0x20}, {lo, lo}}
+	e.exact(&netClass{ranges: rs}, rs)
+}
+
+// sameLower reports whether all of rs lower-case to the same code point.
+func sameLower(rs []rune) bool {
+	l := unicode.ToLower(rs[0])
+	for _, r := range rs[1:] {
+		if unicode.ToLower(r) != l {
+			return false
+		}
+	}
+	return true
+}
+
+// exact writes a class that must match exactly its members: under
+// regexp2.IgnoreCase it is wrapped in (?-i:…) when its explicit ranges hold
+// cased code points.
+func (e *emitter) exact(n *netClass, ranges []RuneRange) {
+	wrap := e.ci && hasCased(ranges)
+	if wrap {
+		e.b.WriteString("(?-i:")
+	}
+	writeNetClass(&e.b, n)
+	if wrap {
+		e.b.WriteByte(')')
+	}
+}
+
+// writeRune writes r as a regexp2 literal outside a class.
+func writeRune(b *strings.Builder, r rune) {
+	switch {
+	case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_':
+		b.WriteRune(r)
+	case r > ' ' && r < 0x7f || r == ' ':
+		b.WriteByte('\\')
+		b.WriteRune(r)
+	default:
+		writeHexRune(b, r)
+	}
+}
+
+// writeHexRune writes r as \x{HEX}, which regexp2 reads in and out of
+// classes.
+func writeHexRune(b *strings.Builder, r rune) {
+	b.WriteString(`\x{`)
+	b.WriteString(strconv.FormatInt(int64(r), 16))
+	b.WriteByte('}')
+}
+
+func (e *emitter) group(g *Group) {
+	switch g.Kind {
+	case GroupCapture:
+		e.b.WriteByte('(')
+	case GroupNonCapture:
+		e.b.WriteString("(?:")
+	case GroupAtomic:
+		e.b.WriteString("(?>")
+	case GroupLookAhead:
+		e.b.WriteString("(?=")
+	case GroupNegLookAhead:
+		e.b.WriteString("(?!")
+	case GroupLookBehind:
+		e.b.WriteString("(?<=")
+	case GroupNegLookBehind:
+		e.b.WriteString("(?<!")
+	}
+	e.node(g.Sub)
+	e.b.WriteByte(')')
+}
+
+func (e *emitter) backref(r *Backref) {
+	ref := `\k<` + strconv.Itoa(r.Index) + `>`
+	switch {
+	case r.IgnoreCase() && r.Flags&FlagASCII != 0:
+		e.unsupported("backreference with ASCII and IGNORECASE flags is not supported")
+	case r.IgnoreCase() == e.ci:
+		e.b.WriteString(ref)
+	case e.ci:
+		e.b.WriteString(`(?-i:` + ref + `)`)
+	default:
+		e.b.WriteString(`(?i:` + ref + `)`)
+	}
+}
+
+// IgnoreCase reports whether the backreference compares case-insensitively.
+func (r *Backref) IgnoreCase() bool { return r.Flags&FlagIgnoreCase != 0 }
+
+func (e *emitter) repeat(r *Repeat) {
+	if r.Mode == Possessive {
+		e.b.WriteString("(?>")
+	}
+	e.atom(r.Sub)
+	lo, hi := min(r.Min, maxNetCount), r.Max
+	if hi > maxNetCount {
+		hi = Unbounded
+	}
+	switch {
+	case lo == 0 && hi == Unbounded:
+		e.b.WriteByte('*')
+	case lo == 1 && hi == Unbounded:
+		e.b.WriteByte('+')
+	case lo == 0 && hi == 1:
+		e.b.WriteByte('?')
+	case hi == Unbounded:
+		e.b.WriteString("{" + strconv.Itoa(lo) + ",}")
+	case lo == hi:
+		e.b.WriteString("{" + strconv.Itoa(lo) + "}")
+	default:
+		e.b.WriteString("{" + strconv.Itoa(lo) + "," + strconv.Itoa(hi) + "}")
+	}
+	switch r.Mode {
+	case Lazy:
+		e.b.WriteByte('?')
+	case Possessive:
+		e.b.WriteByte(')')
+	}
+}
+
+func (e *emitter) concat(c *Concat) {
+	for i, s := range c.Subs {
+		if a, ok := s.(*Anchor); ok && (a.Kind == AnchorWordBoundary || a.Kind == AnchorNonWordBoundary) {
+			ascii := a.Flags&FlagASCII != 0
+			prev, next := unknownKind, unknownKind
+			if i > 0 {
+				prev = charKind(c.Subs[i-1], true, ascii)
+			}
+			if i+1 < len(c.Subs) {
+				next = charKind(c.Subs[i+1], false, ascii)
+			}
+			e.anchor(a, prev, next)
+			continue
+		}
+		switch s.(type) {
+		case *Alternate:
+			e.atom(s)
+		default:
+			e.node(s)
+		}
+	}
+}
+
+func (e *emitter) anchor(a *Anchor, prev, next wordKind) {
+	switch a.Kind {
+	case AnchorBeginText:
+		e.b.WriteString(`\A`)
+	case AnchorBeginLine:
+		e.b.WriteString(`(?m:^)`)
+	case AnchorEnd:
+		e.b.WriteString(`$`)
+	case AnchorEndLine:
+		e.b.WriteString(`(?m:$)`)
+	case AnchorEndText:
+		e.b.WriteString(`\z`)
+	default:
+		e.b.WriteString(boundary(a.Kind == AnchorWordBoundary, a.Flags&FlagASCII != 0, e.ci, prev, next))
+	}
+}

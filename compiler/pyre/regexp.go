@@ -1,0 +1,143 @@
+package pyre
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+)
+
+// DefaultTimeout bounds a search when Options.Timeout is zero.
+const DefaultTimeout = 100 * time.Millisecond
+
+// timeoutCheckPeriod is how often regexp2's clock ticks; its default of
+// 100 ms would let a 100 ms timeout fire after up to 200 ms.
+const timeoutCheckPeriod = 5 * time.Millisecond
+
+var setClockOnce sync.Once
+
+// Options configure Compile.
+type Options struct {
+	// IgnoreCase is re.IGNORECASE (hookify always sets it).
+	IgnoreCase bool
+	// Timeout bounds each search: 0 means DefaultTimeout, a negative value
+	// no bound.
+	Timeout time.Duration
+}
+
+// Regexp is a compiled Python pattern. It is safe for concurrent use.
+//
+// The regexp2 program is built on the first search, not by Compile: a hook
+// process validates every rule's pattern but often searches with few of
+// them, and building the program is two thirds of the cost.
+type Regexp struct {
+	pattern string
+	ast     *AST
+	emitted string
+	opts    regexp2.RegexOptions
+	timeout time.Duration
+
+	once  sync.Once
+	re    *regexp2.Regexp
+	reErr error
+}
+
+// Compile parses pattern as Python's re.compile(pattern, flags) does (flags
+// being re.IGNORECASE when opts.IgnoreCase) and translates it for regexp2.
+// Errors are *Error: a pattern Python rejects (with Python's message), or
+// an Unsupported one.
+func Compile(pattern string, opts Options) (*Regexp, error) {
+	var flags Flags
+	if opts.IgnoreCase {
+		flags = FlagIgnoreCase
+	}
+	ast, err := Parse(pattern, flags)
+	if err != nil {
+		return nil, err
+	}
+	return CompileAST(ast, opts.Timeout)
+}
+
+// CompileAST translates a parsed pattern (see Emit) for regexp2. timeout is
+// as Options.Timeout.
+func CompileAST(ast *AST, timeout time.Duration) (*Regexp, error) {
+	expr, ropts, err := Emit(ast)
+	if err != nil {
+		return nil, err
+	}
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout}, nil
+}
+
+// Prepare builds the regexp2 program now instead of on the first search.
+// Its error, never expected (the fuzz tests check that regexp2 accepts
+// every translation), is an Unsupported *Error.
+func (r *Regexp) Prepare() error {
+	r.once.Do(r.build)
+	return r.reErr
+}
+
+func (r *Regexp) build() {
+	re, err := regexp2.Compile(r.emitted, r.opts)
+	if err != nil {
+		r.reErr = &Error{Msg: "internal error: regexp2 rejects the translation " + r.emitted + ": " + err.Error(),
+			Pattern: r.pattern, Pos: -1, Unsupported: true}
+		return
+	}
+	if r.timeout > 0 {
+		re.MatchTimeout = r.timeout
+	}
+	setClockOnce.Do(func() { regexp2.SetTimeoutCheckPeriod(timeoutCheckPeriod) })
+	r.re = re
+}
+
+// MustCompile is Compile for patterns known to be valid; it panics on error.
+func MustCompile(pattern string, opts Options) *Regexp {
+	re, err := Compile(pattern, opts)
+	if err != nil {
+		panic(fmt.Sprintf("pyre: Compile(%q): %v", pattern, err))
+	}
+	return re
+}
+
+// Search reports whether the pattern matches anywhere in subject (Python's
+// bool(re.search(pattern, subject))). subject is WTF-8 (see package pyval).
+// It returns ErrTimeout when the search exceeds the timeout.
+func (r *Regexp) Search(subject string) (bool, error) {
+	return r.SearchRunes(pyval.Runes(subject))
+}
+
+// SearchRunes is Search on a subject already split into code points (use it
+// to run several patterns on one subject).
+func (r *Regexp) SearchRunes(subject []rune) (bool, error) {
+	if err := r.Prepare(); err != nil {
+		return false, err
+	}
+	ok, err := r.re.MatchRunes(subject)
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "match timeout") {
+			return false, ErrTimeout
+		}
+		return false, fmt.Errorf("pyre: search %q: %w", r.pattern, err)
+	}
+	return ok, nil
+}
+
+// String returns the Python pattern.
+func (r *Regexp) String() string { return r.pattern }
+
+// AST returns the parsed pattern. The caller must not modify it.
+func (r *Regexp) AST() *AST { return r.ast }
+
+// Emitted returns the regexp2 pattern that implements r.
+func (r *Regexp) Emitted() string { return r.emitted }
+
+// IsTimeout reports whether err is or wraps ErrTimeout.
+func IsTimeout(err error) bool { return errors.Is(err, ErrTimeout) }

@@ -1,0 +1,22 @@
+# Task shortcuts (install just with `npm install -g rust-just`). The README's
+# two commands need only Go.
+
+# Run the main job on the bundled example rules.
+example:
+    go run ./cmd/hookifyc check corpus/examples -- 'git push --force origin main'
+
+# Run all tests (what CI runs).
+test:
+    go test ./...
+
+# In-process benchmarks (engine, regex, JSON, execpolicy).
+bench:
+    go test -run '^$' -bench . -benchmem ./runtime/... ./compiler/...
+
+# Whole-process hook latency: median of `hookifyc hook` with 100 rule files.
+bench-hook:
+    go test -run '^$' -bench HookProcess -benchtime 400x ./cmd/hookifyc
+
+# Short fuzzing of every parser and emitter.
+fuzz seconds="20":
+    ./scripts/fuzz-all {{seconds}}

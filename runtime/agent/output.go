@@ -1,0 +1,162 @@
+package agent
+
+import (
+	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/runtime/engine"
+)
+
+// Output is what a hook process writes and how it exits.
+type Output struct {
+	Stdout   []byte // one JSON line (empty only when nothing may be printed)
+	Stderr   []string
+	ExitCode int
+}
+
+// FailMode says what a hook does when rules cannot be evaluated correctly
+// (unreadable or malformed rule files, invalid regexes, regex timeouts,
+// unreadable transcripts, an input that is not a JSON object).
+type FailMode string
+
+const (
+	// FailOpen lets the call proceed as the working rules decide and tells
+	// the user what went wrong (systemMessage).
+	FailOpen FailMode = "open"
+	// FailClosed refuses the call: exit code 2 with the problem on stderr,
+	// which both Claude Code and Codex enforce as a block.
+	FailClosed FailMode = "closed"
+)
+
+// obj builds a Python dict from alternating keys and values.
+func obj(kv ...any) *pyval.Dict {
+	d := pyval.NewDict()
+	for i := 0; i < len(kv); i += 2 {
+		var v pyval.Value
+		switch x := kv[i+1].(type) {
+		case string:
+			v = pyval.Str(x)
+		case pyval.Value:
+			v = x
+		}
+		d.Set(kv[i].(string), v)
+	}
+	return d
+}
+
+func line(d *pyval.Dict) []byte {
+	return append(pyval.Dumps(d), '\n')
+}
+
+// CompatError renders hookify's output for an exception: the JSON decode
+// error, or any other uncaught Python exception.
+func CompatError(msg string) []byte {
+	return line(obj("systemMessage", "Hookify error: "+msg))
+}
+
+// RenderCompat renders a result exactly as hookify prints it (spec §9).
+func RenderCompat(res *engine.Result) []byte {
+	if res.Exception != nil {
+		return CompatError(res.Exception.Msg)
+	}
+	switch res.Decision() {
+	case engine.DecisionAllow:
+		return []byte("{}\n")
+	case engine.DecisionWarn:
+		return line(obj("systemMessage", res.Message()))
+	}
+	m := res.Message()
+	switch res.HookEvent {
+	case engine.Stop:
+		return line(obj("decision", "block", "reason", m, "systemMessage", m))
+	case engine.PreToolUse, engine.PostToolUse:
+		return line(obj(
+			"hookSpecificOutput", obj("hookEventName", res.HookEvent, "permissionDecision", "deny"),
+			"systemMessage", m))
+	}
+	return line(obj("systemMessage", m))
+}
+
+// Render renders a fixed-semantics result in the shape that agent enforces
+// for the event (agent-hooks.md Part D): blocks always carry their reason to
+// the model, warnings reach both the user (systemMessage) and the model
+// (additionalContext) where the event supports it.
+func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Output {
+	var out Output
+	problems := problemLines(res)
+	out.Stderr = problems
+	if len(problems) > 0 && fail == FailClosed {
+		out.ExitCode = 2
+		out.Stderr = append([]string{"hookifyc: refusing the call because the rules could not be evaluated (fail-closed):"}, problems...)
+		return out
+	}
+	note := ""
+	if len(problems) > 0 {
+		note = "hookifyc: some rules could not be evaluated (fail-open):\n" + strings.Join(problems, "\n")
+	}
+
+	switch res.Decision() {
+	case engine.DecisionAllow:
+		if note != "" {
+			out.Stdout = line(obj("systemMessage", note))
+		} else {
+			out.Stdout = []byte("{}\n")
+		}
+		return out
+	case engine.DecisionWarn:
+		m := res.Message()
+		user := joinNote(m, note)
+		switch hookEvent {
+		case engine.PreToolUse, engine.PostToolUse, engine.UserPromptSubmit:
+			out.Stdout = line(obj("systemMessage", user,
+				"hookSpecificOutput", obj("hookEventName", hookEvent, "additionalContext", m)))
+		default:
+			out.Stdout = line(obj("systemMessage", user))
+		}
+		return out
+	}
+
+	m := res.Message()
+	user := joinNote(m, note)
+	switch hookEvent {
+	case engine.PreToolUse:
+		out.Stdout = line(obj(
+			"hookSpecificOutput", obj("hookEventName", hookEvent, "permissionDecision", "deny", "permissionDecisionReason", m),
+			"systemMessage", user))
+	case engine.PostToolUse, engine.UserPromptSubmit, engine.Stop, engine.SubagentStop:
+		if agent == Codex && hookEvent == engine.PostToolUse {
+			// Codex replaces the tool output with the reason; keep it to the point.
+			out.Stdout = line(obj("decision", "block", "reason", m))
+			break
+		}
+		out.Stdout = line(obj("decision", "block", "reason", m, "systemMessage", user))
+	default:
+		// No event-specific block exists (e.g. a flat payload without an
+		// event): exit 2 with the reason on stderr blocks on both agents.
+		out.ExitCode = 2
+		out.Stderr = append(out.Stderr, m)
+	}
+	return out
+}
+
+func joinNote(m, note string) string {
+	if note == "" {
+		return m
+	}
+	return m + "\n\n" + note
+}
+
+func problemLines(res *engine.Result) []string {
+	var lines []string
+	if res.Exception != nil {
+		lines = append(lines, "error: "+res.Exception.Msg)
+	}
+	for _, p := range res.Problems {
+		where := ""
+		if p.Rule != nil {
+			where = p.Rule.Source.String() + ": "
+		}
+		lines = append(lines, where+p.Text)
+	}
+	return lines
+}

@@ -1,0 +1,129 @@
+// Package engine evaluates IR rules against one hook event.
+//
+// It implements two semantics over the same rule language:
+//
+//   - Hookify replays the hookify plugin exactly: its event filter (which
+//     lets every rule see tools it does not know), its field extraction with
+//     Python's str() of non-string values, its operators, its lazily raised
+//     Python exceptions (which replace the whole result with an error), and
+//     its aggregation of messages.
+//   - Fixed keeps the rule language and the regex semantics (Python re,
+//     IGNORECASE, search) but repairs the defects users report; each one is
+//     listed in docs/compat.md and covered by a test.
+//
+// The engine is pure: it reads no files and no environment. The one piece of
+// I/O hookify performs while matching (reading the transcript named by the
+// event) goes through Options.ReadFile.
+package engine
+
+import (
+	"strings"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyre"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+)
+
+// Semantics selects how rules are evaluated.
+type Semantics uint8
+
+const (
+	// Fixed is hookifyc's default: hookify's rule language with its defects fixed.
+	Fixed Semantics = iota
+	// Hookify is a byte-exact replica of the hookify plugin.
+	Hookify
+)
+
+func (s Semantics) String() string {
+	if s == Hookify {
+		return "hookify"
+	}
+	return "fixed"
+}
+
+// DefaultRegexTimeout bounds one regex search.
+const DefaultRegexTimeout = 100 * time.Millisecond
+
+// Options configure an Engine.
+type Options struct {
+	Semantics Semantics
+	// RegexTimeout bounds each regex search; zero means DefaultRegexTimeout.
+	RegexTimeout time.Duration
+	// ReadFile reads the transcript file named by an event's transcript_path
+	// (relative paths are relative to the process working directory, as in
+	// hookify). Nil means every read fails with os.ErrNotExist.
+	ReadFile func(path string) ([]byte, error)
+	// Home is the user's home directory, for ~/ in permission patterns.
+	Home string
+	// Explain records, for every matching rule, which value each condition
+	// tested (Result.Explanations). Off on the hook's hot path.
+	Explain bool
+}
+
+// Engine evaluates rules. It caches compiled regular expressions, so reuse
+// one Engine for many evaluations; it is not safe for concurrent use.
+type Engine struct {
+	opts    Options
+	regexes map[string]compiledRegex
+}
+
+type compiledRegex struct {
+	re  *pyre.Regexp
+	err error
+}
+
+// New returns an Engine.
+func New(opts Options) *Engine {
+	if opts.RegexTimeout <= 0 {
+		opts.RegexTimeout = DefaultRegexTimeout
+	}
+	return &Engine{opts: opts, regexes: make(map[string]compiledRegex)}
+}
+
+// Semantics returns the engine's semantics.
+func (e *Engine) Semantics() Semantics { return e.opts.Semantics }
+
+// PyError is a Python exception that hookify does not catch while matching;
+// in hookify semantics it replaces the whole result with
+// {"systemMessage": "Hookify error: <Msg>"}.
+type PyError struct {
+	Msg string
+}
+
+func (e *PyError) Error() string { return e.Msg }
+
+func typeError(format string, v pyval.Value) *PyError {
+	return &PyError{Msg: strings.Replace(format, "%T", v.TypeName(), 1)}
+}
+
+// ProblemKind classifies a non-fatal problem met while evaluating a rule.
+type ProblemKind string
+
+const (
+	// ProblemInvalidRegex: the pattern does not compile (Python rejects it);
+	// the condition is false.
+	ProblemInvalidRegex ProblemKind = "invalid-regex"
+	// ProblemUnsupportedRegex: valid Python that hookifyc cannot honour; the
+	// condition is false.
+	ProblemUnsupportedRegex ProblemKind = "unsupported-regex"
+	// ProblemRegexTimeout: the search hit the time bound; the condition is false.
+	ProblemRegexTimeout ProblemKind = "regex-timeout"
+	// ProblemTranscript: the transcript could not be read; its value is "".
+	ProblemTranscript ProblemKind = "transcript"
+	// ProblemException: (fixed semantics) the rule met a value hookify would
+	// have crashed on; the rule does not match.
+	ProblemException ProblemKind = "exception"
+	// ProblemRuleFile: a rule file could not be read or parsed; it is skipped.
+	ProblemRuleFile ProblemKind = "rule-file"
+)
+
+// Problem is something the user should hear about: hookify prints these to
+// stderr; hookifyc also reports them through the fail mode of the caller.
+type Problem struct {
+	Rule *ir.Rule
+	Kind ProblemKind
+	// Text is the diagnostic line, in hookify's words where hookify has one
+	// (e.g. "Invalid regex pattern '(': missing ), unterminated subpattern at position 0").
+	Text string
+}

@@ -1,0 +1,280 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+)
+
+// Hook event names, as Claude Code and Codex spell them.
+const (
+	PreToolUse       = "PreToolUse"
+	PostToolUse      = "PostToolUse"
+	Stop             = "Stop"
+	SubagentStop     = "SubagentStop"
+	UserPromptSubmit = "UserPromptSubmit"
+)
+
+// Event is one hook call.
+type Event struct {
+	// Input is the hook input as json.load returned it. Under hookify
+	// semantics it may be any value (hookify then fails on it the way the
+	// plugin does); under fixed semantics it must be a dict.
+	Input pyval.Value
+	// Dispatch is the hook event the agent invoked the hook for. hookify picks
+	// its entry script (and so its event filter) from it; when empty, the
+	// input's hook_event_name is used.
+	Dispatch string
+}
+
+// Result is the outcome of one evaluation.
+type Result struct {
+	// HookEvent is the input's hook_event_name when it is a string, else "".
+	HookEvent string
+	// Blocking and Warning are the matching rules, in evaluation order.
+	Blocking, Warning []*ir.Rule
+	// Exception, under hookify semantics, is the Python exception that ended
+	// the evaluation; Blocking and Warning are then empty. Under fixed
+	// semantics it is set only when the input itself is unusable.
+	Exception *PyError
+	// Problems are non-fatal problems, in the order met.
+	Problems []Problem
+	// StopLoopGuard is set (fixed semantics) when blocking rules matched a
+	// Stop event whose stop_hook_active was true: they were reported as
+	// warnings so the agent cannot loop forever.
+	StopLoopGuard bool
+	// Explanations (with Options.Explain) tell why each matching rule matched.
+	Explanations []Explanation
+}
+
+// Explanation tells why a rule matched.
+type Explanation struct {
+	Rule       *ir.Rule
+	Conditions []ConditionMatch
+}
+
+// ConditionMatch is one condition of a matching rule and the value it held on.
+type ConditionMatch struct {
+	Condition *ir.Condition
+	// Field is the field read (it differs from Condition.Field for legacy
+	// patterns under fixed semantics).
+	Field string
+	Value string
+}
+
+// Decision summarises a result.
+type Decision string
+
+const (
+	DecisionAllow Decision = "allow"
+	DecisionWarn  Decision = "warn"
+	DecisionBlock Decision = "block"
+)
+
+// Decision returns block when a rule blocks, warn when one warns, else allow.
+func (r *Result) Decision() Decision {
+	switch {
+	case len(r.Blocking) > 0:
+		return DecisionBlock
+	case len(r.Warning) > 0:
+		return DecisionWarn
+	}
+	return DecisionAllow
+}
+
+// Rules returns the rules whose messages make up Message: the blocking rules
+// if any rule blocks (hookify then drops the warnings), else the warnings.
+func (r *Result) Rules() []*ir.Rule {
+	if len(r.Blocking) > 0 {
+		return r.Blocking
+	}
+	return r.Warning
+}
+
+// Message is hookify's combined message: "**[name]**\nmessage" per rule,
+// joined by a blank line.
+func (r *Result) Message() string {
+	return JoinMessages(r.Rules())
+}
+
+// JoinMessages renders rules' messages the way hookify does.
+func JoinMessages(rules []*ir.Rule) string {
+	var b strings.Builder
+	for i, rule := range rules {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString("**[")
+		b.WriteString(rule.Name)
+		b.WriteString("]**\n")
+		b.WriteString(rule.Message)
+	}
+	return b.String()
+}
+
+// EventKind returns the rule event ("bash", "file", "stop", "prompt") that a
+// hook call belongs to, or "" when it belongs to none, under the engine's
+// semantics. Under hookify semantics "" means "no filtering at all".
+func eventKindForTool(tool pyval.Value) string {
+	name, ok := tool.(pyval.Str)
+	if !ok {
+		return ""
+	}
+	switch name {
+	case "Bash":
+		return ir.EventBash
+	case "Edit", "Write", "MultiEdit":
+		return ir.EventFile
+	}
+	return ""
+}
+
+// Evaluate runs rules (in the given order) against one hook call.
+func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
+	var res Result
+	input, isDict := ev.Input.(*pyval.Dict)
+	dispatch := ev.Dispatch
+	if isDict {
+		if name, ok := getOr(input, "hook_event_name", pyval.Str("")).(pyval.Str); ok {
+			res.HookEvent = string(name)
+		}
+	}
+	if dispatch == "" {
+		dispatch = res.HookEvent
+	}
+	if !isDict {
+		// Every hookify entry script calls input_data.get(...) before matching.
+		res.Exception = typeError("'%T' object has no attribute 'get'", ev.Input)
+		return res
+	}
+
+	var kind string
+	filter := true
+	fixed := e.opts.Semantics == Fixed
+	switch {
+	case dispatch == Stop || (fixed && dispatch == SubagentStop):
+		kind = ir.EventStop
+	case dispatch == UserPromptSubmit:
+		kind = ir.EventPrompt
+	default:
+		kind = eventKindForTool(getOr(input, "tool_name", pyval.Str("")))
+		if !fixed && kind == "" {
+			filter = false // hookify passes event=None: every rule is considered
+		}
+	}
+
+	m := matcher{e: e, input: input, res: &res}
+	m.tool = getOr(input, "tool_name", pyval.Str(""))
+	m.toolInput = getOr(input, "tool_input", pyval.NewDict())
+	for _, rule := range rules {
+		// Permission rules name their tools themselves (a Read deny also
+		// covers `cat` in Bash): perm.MatchRule decides, not the event filter.
+		if filter && rule.Permission == nil && rule.Event != ir.EventAll && rule.Event != kind {
+			continue
+		}
+		if !rule.Enabled {
+			continue
+		}
+		ok, exc := m.ruleMatches(rule)
+		if exc != nil {
+			if e.opts.Semantics == Hookify {
+				res.Blocking, res.Warning = nil, nil
+				res.Exception = exc
+				return res
+			}
+			res.Problems = append(res.Problems, Problem{Rule: rule, Kind: ProblemException, Text: exc.Msg})
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if e.opts.Explain {
+			res.Explanations = append(res.Explanations, Explanation{Rule: rule, Conditions: append([]ConditionMatch(nil), m.explained...)})
+		}
+		if rule.Blocks() {
+			res.Blocking = append(res.Blocking, rule)
+		} else {
+			res.Warning = append(res.Warning, rule)
+		}
+	}
+
+	if e.opts.Semantics == Fixed && len(res.Blocking) > 0 && (dispatch == Stop || dispatch == SubagentStop) {
+		if active, ok := input.Get("stop_hook_active"); ok && pyval.Truthy(active) {
+			res.Warning = append(res.Blocking, res.Warning...)
+			res.Blocking = nil
+			res.StopLoopGuard = true
+		}
+	}
+	return res
+}
+
+// getOr is Python's d.get(key, def).
+func getOr(d *pyval.Dict, key string, def pyval.Value) pyval.Value {
+	if v, ok := d.Get(key); ok {
+		return v
+	}
+	return def
+}
+
+// matcher holds the per-event state of one evaluation.
+type matcher struct {
+	e         *Engine
+	input     *pyval.Dict
+	tool      pyval.Value
+	toolInput pyval.Value
+	res       *Result
+	// runes caches the code points of field values for regex searches.
+	runes []runeCache
+	// explained collects the conditions of the rule being matched (Explain).
+	explained []ConditionMatch
+	// permInput is tool_input converted for permission rules (built once).
+	permInput map[string]any
+}
+
+func (m *matcher) ruleMatches(rule *ir.Rule) (bool, *PyError) {
+	m.explained = m.explained[:0]
+	if rule.Permission != nil {
+		return m.permissionMatches(rule)
+	}
+	if rule.ToolMatcher.Set {
+		if rule.ToolMatcher.TypeError != "" {
+			return false, &PyError{Msg: rule.ToolMatcher.TypeError}
+		}
+		name, ok := m.tool.(pyval.Str)
+		if !rule.ToolMatcher.Any && (!ok || !rule.ToolMatcher.Matches(string(name))) {
+			return false, nil
+		}
+	}
+	if len(rule.Conditions) == 0 {
+		return false, nil
+	}
+	for i := range rule.Conditions {
+		ok, exc := m.conditionHolds(rule, &rule.Conditions[i])
+		if exc != nil || !ok {
+			return false, exc
+		}
+	}
+	return true, nil
+}
+
+func (m *matcher) conditionHolds(rule *ir.Rule, c *ir.Condition) (bool, *PyError) {
+	field := c.Field
+	if c.Legacy && m.e.opts.Semantics == Fixed {
+		switch rule.Event {
+		case ir.EventPrompt:
+			field = "user_prompt"
+		case ir.EventStop:
+			field = "transcript"
+		}
+	}
+	value, found, exc := m.extractField(rule, field)
+	if exc != nil || !found {
+		return false, exc
+	}
+	ok, exc := m.apply(rule, c, value)
+	if ok && m.e.opts.Explain {
+		m.explained = append(m.explained, ConditionMatch{Condition: c, Field: field, Value: pyval.ToStr(value)})
+	}
+	return ok, exc
+}

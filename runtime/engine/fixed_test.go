@@ -1,0 +1,155 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/runtime/engine"
+)
+
+// rule parses a hookify rule file given as text.
+func rule(t *testing.T, text string) *ir.Rule {
+	t.Helper()
+	r, diag := hookify.ReadRule("test.md", []byte(text))
+	if diag != nil {
+		t.Fatalf("rule does not parse: %v", diag)
+	}
+	return r
+}
+
+// event decodes a hook input given as JSON.
+func event(t *testing.T, js string) engine.Event {
+	t.Helper()
+	v, err := pyval.LoadJSON(js)
+	if err != nil {
+		t.Fatalf("input does not parse: %v", err)
+	}
+	return engine.Event{Input: v}
+}
+
+func decide(t *testing.T, sem engine.Semantics, r *ir.Rule, ev engine.Event, files map[string]string) engine.Result {
+	t.Helper()
+	eng := engine.New(engine.Options{Semantics: sem, ReadFile: func(p string) ([]byte, error) {
+		if s, ok := files[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, errNotExist
+	}})
+	return eng.Evaluate([]*ir.Rule{r}, ev)
+}
+
+// TestFixes has one case per documented fix (docs/compat.md): the decision
+// under hookify semantics (the defect) and under fixed semantics.
+func TestFixes(t *testing.T) {
+	tests := []struct {
+		fix          string
+		rule, input  string
+		files        map[string]string
+		compat, want engine.Decision
+	}{
+		{
+			fix:    "event-filter-every-tool",
+			rule:   "---\nname: r\nevent: stop\naction: block\nconditions:\n  - field: file_path\n    operator: contains\n    pattern: x\n---\nm",
+			input:  `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/x"}}`,
+			compat: engine.DecisionBlock, want: engine.DecisionAllow,
+		},
+		{
+			fix:    "prompt-field",
+			rule:   "---\nname: r\nevent: prompt\naction: warn\nconditions:\n  - field: user_prompt\n    operator: contains\n    pattern: deploy\n---\nm",
+			input:  `{"hook_event_name":"UserPromptSubmit","prompt":"please deploy now"}`,
+			compat: engine.DecisionAllow, want: engine.DecisionWarn,
+		},
+		{
+			fix:    "prompt-field",
+			rule:   "---\nname: r\nevent: prompt\naction: warn\nconditions:\n  - field: prompt\n    operator: contains\n    pattern: deploy\n---\nm",
+			input:  `{"hook_event_name":"UserPromptSubmit","prompt":"please deploy now"}`,
+			compat: engine.DecisionAllow, want: engine.DecisionWarn,
+		},
+		{
+			fix:    "legacy-pattern-prompt",
+			rule:   "---\nname: r\nevent: prompt\npattern: deploy\n---\nm",
+			input:  `{"hook_event_name":"UserPromptSubmit","prompt":"deploy it"}`,
+			compat: engine.DecisionAllow, want: engine.DecisionWarn,
+		},
+		{
+			fix:    "legacy-pattern-stop",
+			rule:   "---\nname: r\nevent: stop\naction: block\npattern: TODO\n---\nm",
+			input:  `{"hook_event_name":"Stop","transcript_path":"/t.jsonl","stop_hook_active":false}`,
+			files:  map[string]string{"/t.jsonl": `{"text":"left a TODO"}`},
+			compat: engine.DecisionAllow, want: engine.DecisionBlock,
+		},
+		{
+			fix:    "write-new-text",
+			rule:   "---\nname: r\nevent: file\nconditions:\n  - field: new_text\n    operator: contains\n    pattern: console.log(\n---\nm",
+			input:  `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/a.js","content":"console.log(1)"}}`,
+			compat: engine.DecisionAllow, want: engine.DecisionWarn,
+		},
+		{
+			fix:    "stop-hook-active",
+			rule:   "---\nname: r\nevent: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: go test\n---\nm",
+			input:  `{"hook_event_name":"Stop","transcript_path":"/t.jsonl","stop_hook_active":true}`,
+			files:  map[string]string{"/t.jsonl": "nothing"},
+			compat: engine.DecisionBlock, want: engine.DecisionWarn,
+		},
+		{
+			fix:    "multiedit-old-text",
+			rule:   "---\nname: r\nevent: file\nconditions:\n  - field: old_text\n    operator: contains\n    pattern: secret\n---\nm",
+			input:  `{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"/a","edits":[{"old_string":"secret","new_string":"x"}]}}`,
+			compat: engine.DecisionAllow, want: engine.DecisionWarn,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fix, func(t *testing.T) {
+			r := rule(t, tc.rule)
+			if got := decide(t, engine.Hookify, r, event(t, tc.input), tc.files); got.Decision() != tc.compat || got.Exception != nil {
+				t.Errorf("hookify semantics: decision %s (exception %v), want %s", got.Decision(), got.Exception, tc.compat)
+			}
+			if got := decide(t, engine.Fixed, r, event(t, tc.input), tc.files); got.Decision() != tc.want {
+				t.Errorf("fixed semantics: decision %s, want %s (problems %v)", got.Decision(), tc.want, got.Problems)
+			}
+		})
+	}
+}
+
+// TestFixedExceptionIsPerRule: a value hookify would crash on (here a string
+// tool_input) ends only the rule that meets it, as a reported problem; other
+// rules still decide.
+func TestFixedExceptionIsPerRule(t *testing.T) {
+	crash := rule(t, "---\nname: crash\nevent: all\nconditions:\n  - field: command\n    operator: contains\n    pattern: x\n---\nm")
+	other := rule(t, "---\nname: other\nevent: all\naction: block\nconditions:\n  - field: transcript\n    operator: contains\n    pattern: \"\"\n---\nm")
+	ev := event(t, `{"hook_event_name":"PreToolUse","tool_name":"Task","tool_input":"a string command x","transcript_path":"/t"}`)
+	files := map[string]string{"/t": "log"}
+	eng := engine.New(engine.Options{Semantics: engine.Hookify, ReadFile: func(p string) ([]byte, error) { return []byte(files[p]), nil }})
+	res := eng.Evaluate([]*ir.Rule{crash, other}, ev)
+	if res.Exception == nil || res.Exception.Msg != "string indices must be integers, not 'str'" {
+		t.Fatalf("hookify: exception %v", res.Exception)
+	}
+	eng = engine.New(engine.Options{Semantics: engine.Fixed, ReadFile: func(p string) ([]byte, error) { return []byte(files[p]), nil }})
+	res = eng.Evaluate([]*ir.Rule{crash, other}, ev)
+	if res.Exception != nil || res.Decision() != engine.DecisionBlock || len(res.Problems) != 1 || res.Problems[0].Kind != engine.ProblemException {
+		t.Fatalf("fixed: decision %s exception %v problems %+v", res.Decision(), res.Exception, res.Problems)
+	}
+}
+
+// TestRegexTimeout: a catastrophic regex on a long value ends in a reported
+// problem and a false condition, in both semantics.
+func TestRegexTimeout(t *testing.T) {
+	r := rule(t, "---\nname: redos\nevent: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: (a+)+$\n---\nm")
+	cmd := strings.Repeat("a", 50_000) + "!"
+	for _, sem := range []engine.Semantics{engine.Hookify, engine.Fixed} {
+		eng := engine.New(engine.Options{Semantics: sem, RegexTimeout: 20_000_000})
+		d := pyval.NewDict()
+		d.Set("hook_event_name", pyval.Str("PreToolUse"))
+		d.Set("tool_name", pyval.Str("Bash"))
+		ti := pyval.NewDict()
+		ti.Set("command", pyval.Str(cmd))
+		d.Set("tool_input", ti)
+		res := eng.Evaluate([]*ir.Rule{r}, engine.Event{Input: d})
+		if res.Decision() != engine.DecisionAllow || len(res.Problems) != 1 || res.Problems[0].Kind != engine.ProblemRegexTimeout {
+			t.Errorf("%s: decision %s problems %+v", sem, res.Decision(), res.Problems)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+package engine_test
+
+import "io/fs"
+
+var errNotExist = fs.ErrNotExist

@@ -1,0 +1,139 @@
+// Package hook runs one hook call end to end: it decodes the event, finds
+// and reads the rules (hookify's own discovery in compat mode, layered
+// discovery otherwise), evaluates them and renders the agent's answer.
+// Everything outside the process (working directory, environment, files) is
+// passed in, so tests run it in-process exactly as the command does.
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/runtime/agent"
+	"github.com/hookifyc/hookifyc/runtime/engine"
+)
+
+// Options describe one hook call.
+type Options struct {
+	// Dir is the process working directory: hookify's discovery root, and the
+	// base of relative transcript paths.
+	Dir   string
+	Stdin []byte
+	// Agent forces the output contract; Auto detects it from the payload.
+	Agent agent.Kind
+	// Compat selects the byte-exact hookify replica.
+	Compat bool
+	// Fail is the fail mode of the fixed semantics (compat always behaves as hookify).
+	Fail         agent.FailMode
+	RegexTimeout time.Duration
+	// Getenv reads the environment (HOOKIFY_RULE_DIR, HOME); nil means empty.
+	Getenv func(string) string
+	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
+	ReadFile func(string) ([]byte, error)
+}
+
+// hookifyEvents are the events hookify registers for.
+var hookifyEvents = map[string]bool{
+	engine.PreToolUse: true, engine.PostToolUse: true, engine.Stop: true, engine.UserPromptSubmit: true,
+}
+
+// Run performs the hook call.
+func Run(opts Options) agent.Output {
+	if opts.Compat {
+		return runCompat(opts)
+	}
+	return runFixed(opts)
+}
+
+func runCompat(opts Options) agent.Output {
+	raw, err := agent.Decode(opts.Stdin)
+	if err != nil {
+		return agent.Output{Stdout: agent.CompatError(err.Error())}
+	}
+	d, isDict := raw.(*pyval.Dict)
+	if isDict {
+		if ev, ok := d.Get("hook_event_name"); ok {
+			if name, ok := ev.(pyval.Str); !ok || !hookifyEvents[string(name)] {
+				// Claude Code never starts hookify for this event.
+				return agent.Output{Stdout: []byte("{}\n")}
+			}
+		}
+	}
+	var rules []*ir.Rule
+	var stderr []string
+	if isDict {
+		found := hookify.DiscoverCompat(os.DirFS(opts.Dir))
+		for _, e := range found.Entries {
+			if e.Diag != nil && e.Diag.Hookify != "" {
+				stderr = append(stderr, e.Diag.Hookify)
+			}
+		}
+		rules = found.Rules()
+	}
+	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile})
+	res := eng.Evaluate(rules, engine.Event{Input: raw})
+	for _, p := range res.Problems {
+		stderr = append(stderr, p.Text)
+	}
+	return agent.Output{Stdout: agent.RenderCompat(&res), Stderr: stderr}
+}
+
+func runFixed(opts Options) agent.Output {
+	fail := func(kind agent.Kind, msg string) agent.Output {
+		res := engine.Result{Exception: &engine.PyError{Msg: msg}}
+		return agent.Render(kind, "", &res, opts.Fail)
+	}
+	raw, err := agent.Decode(opts.Stdin)
+	if err != nil {
+		return fail(opts.Agent, "hook input is not valid JSON: "+err.Error())
+	}
+	in, ok := agent.Normalize(raw)
+	if !ok {
+		return fail(opts.Agent, "hook input is not a JSON object (got "+raw.TypeName()+")")
+	}
+	kind := opts.Agent
+	if kind == "" || kind == agent.Auto {
+		kind = in.Agent
+	}
+	cwd := in.Cwd
+	if cwd == "" {
+		cwd = opts.Dir
+	}
+	rules, problems := FindRules(cwd, opts.Getenv)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile})
+	res := eng.Evaluate(rules, engine.Event{Input: in.Event, Dispatch: in.HookEvent})
+	res.Problems = append(problems, res.Problems...)
+	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
+}
+
+// FindRules runs the layered discovery for a working directory (docs/compat.md
+// fix 11). Files that cannot be used (unreadable, malformed, no frontmatter)
+// are returned as problems; shadowed rules and names missing ".local" are
+// lint findings, not runtime problems.
+func FindRules(cwd string, getenv func(string) string) ([]*ir.Rule, []engine.Problem) {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	d := hookify.Discover(hookify.Layout{
+		FS:         os.DirFS("/"),
+		ManagedDir: hookify.DefaultManagedDir,
+		HomeDir:    getenv("HOME"),
+		RuleDir:    getenv("HOOKIFY_RULE_DIR"),
+	}, filepath.ToSlash(cwd))
+	rules := make([]*ir.Rule, len(d.Rules))
+	for i, f := range d.Rules {
+		rules[i] = f.Rule
+	}
+	var problems []engine.Problem
+	for _, diag := range d.Diagnostics {
+		switch diag.Kind {
+		case hookify.DiagCannotRead, hookify.DiagMalformed, hookify.DiagNoFrontmatter:
+			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: diag.Error()})
+		}
+	}
+	return rules, problems
+}
