@@ -2,8 +2,8 @@ package execpolicy
 
 import (
 	"os"
-	"os/user"
 	"path"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -81,8 +81,23 @@ func homeDir(opts MatchOptions) string {
 	if h := os.Getenv("HOME"); h != "" {
 		return h
 	}
-	if u, err := user.Current(); err == nil {
-		return u.HomeDir
+	return passwdHome(os.Getuid())
+}
+
+// passwdHome reads the home directory of uid from /etc/passwd, as Codex
+// does when $HOME is empty. (os/user would do the same but links cgo, which
+// makes every hookifyc process start slower.)
+func passwdHome(uid int) string {
+	data, err := os.ReadFile("/etc/passwd")
+	if err != nil {
+		return ""
+	}
+	want := strconv.Itoa(uid)
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, ":")
+		if len(f) >= 7 && f[2] == want {
+			return f[5]
+		}
 	}
 	return ""
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dlclark/regexp2"
 )
 
 func TestParseTree(t *testing.T) {
@@ -199,7 +201,8 @@ func TestOptionsAndAccessors(t *testing.T) {
 func TestEmitShapes(t *testing.T) {
 	for _, c := range []struct{ pattern, want string }{
 		{`rm\s+-rf`, `rm[\x{1c}-\x{1f}\s]+\-rf`},
-		{`git`, `g[i\x{131}]t`},
+		{`git`, `git`}, // searches replace U+0131 by 'i' (foldsIS)
+		{`(g)it\1`, `(g)[i\x{131}]t\k<1>`},
 		{`\.env$`, `\.env$`},
 		{`(?P<a>x)(?P=a)`, `(x)\k<1>`},
 		{`a++`, `(?>a+)`},
@@ -211,8 +214,70 @@ func TestEmitShapes(t *testing.T) {
 			t.Errorf("%q: %q, %v; want %q", c.pattern, re.Emitted(), err, c.want)
 		}
 	}
+	ast, _ := Parse(`git`, FlagIgnoreCase)
+	if expr, opts, err := Emit(ast); expr != `g[i\x{131}]t` || opts != regexp2.IgnoreCase || err != nil {
+		t.Errorf("Emit(git) = %q, %v, %v", expr, opts, err)
+	}
 	re := MustCompile(`\bgit\b`, Options{IgnoreCase: true})
 	if strings.Count(re.Emitted(), "(?") != 2 { // one look-around on each side
 		t.Errorf("%s", re.Emitted())
+	}
+}
+
+// TestSyntheticAST: other packages build trees by hand (e.g. restricting
+// a parsed pattern) and compile them with CompileAST.
+func TestSyntheticAST(t *testing.T) {
+	ast, err := Parse(`\bgit\b`, FlagIgnoreCase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		root    Node
+		subject string
+		want    bool
+	}{
+		{&Concat{Subs: []Node{ast.Root, &Group{Kind: GroupNegLookAhead, Sub: &Anchor{Kind: AnchorEndText}}}}, "GIT PUSH", true},
+		{&Concat{Subs: []Node{ast.Root, &Group{Kind: GroupNegLookAhead, Sub: &Anchor{Kind: AnchorEndText}}}}, "x git", false},
+		{ast.Root, "x git", true},
+		{ast.Root, "xgit push", false},
+		{&Concat{}, "x", true},
+		{&Alternate{}, "x", false},
+		{&Concat{Subs: []Node{&Concat{Subs: []Node{&Literal{Rune: 'a'}}}, &Alternate{Subs: []Node{&Literal{Rune: 'b'}}}}}, "ab", true},
+		{&Repeat{Min: 1, Max: Unbounded, Mode: Greedy, Sub: &Concat{Subs: []Node{&Literal{Rune: 'a'}, &Literal{Rune: 'b'}}}}, "xabab", true},
+	} {
+		re, err := CompileAST(&AST{Pattern: "synthetic", Root: c.root, Flags: ast.Flags}, 0)
+		if err != nil {
+			t.Errorf("%s: %v", Dump(c.root), err)
+			continue
+		}
+		if got, err := re.Search(c.subject); err != nil || got != c.want {
+			t.Errorf("%s on %q: %v, %v (regexp2 %s)", Dump(c.root), c.subject, got, err, re.Emitted())
+		}
+	}
+}
+
+func TestFoldsIS(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    bool
+	}{
+		{`git push`, true}, {`[a-z]+`, true}, {`\w\b`, true}, {`(?-i:k)`, true}, {`[^i]`, true},
+		{`(?-i:i)`, false}, {`(?-i:[a-z])`, false}, {`(s)\1`, false}, {`(?a:i)`, false}, {`(?a:\w)`, false},
+		{`(?a:x\b)`, false}, {`(?-i:[^s])`, false}, {`(?-i:\u0131)`, false}, {`(?a:\b).i`, false}, {`(s)\1i`, false},
+	} {
+		ast, err := Parse(c.pattern, FlagIgnoreCase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := foldsIS(ast); got != c.want {
+			t.Errorf("foldsIS(%q) = %v", c.pattern, got)
+		}
+	}
+	if ast, _ := Parse(`git`, 0); foldsIS(ast) {
+		t.Error("foldsIS without IGNORECASE")
+	}
+	in := []rune("PU\u017fH \u0131")
+	if out := foldSubjectIS(in); string(out) != "PUsH i" || string(in) != "PU\u017fH \u0131" {
+		t.Errorf("foldSubjectIS: %q, input now %q", string(out), string(in))
 	}
 }

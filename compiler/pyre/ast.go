@@ -38,6 +38,21 @@ type AST struct {
 	Groups int
 	// Names maps each group name to its group number.
 	Names map[string]int
+	// Warnings are the warnings Python issues while compiling the pattern.
+	Warnings []Warning
+}
+
+// Warning is a warning Python's re module issues for a valid pattern:
+// FutureWarning for constructs whose meaning may change ("Possible nested
+// set", "Possible set difference", …) and DeprecationWarning for
+// conditional group numbers that are not plain ASCII digits. Under
+// Python's default warning filters a FutureWarning is printed to stderr
+// (once per distinct message and call site) and a DeprecationWarning
+// raised outside __main__ is not.
+type Warning struct {
+	Category string // "FutureWarning" or "DeprecationWarning"
+	Msg      string // e.g. "Possible nested set at position 1"
+	Pos      int    // code point offset the message names
 }
 
 // Node is one node of the syntax tree. Its dynamic type is one of *Empty,
@@ -230,6 +245,44 @@ func (l *Literal) Matches() []rune {
 		return []rune{l.Rune}
 	}
 	return foldOrbit(l.Rune, l.Flags&FlagASCII != 0)
+}
+
+// IgnoreCase reports whether the backreference compares case-insensitively
+// (code point by code point, by their simple lower case).
+func (r *Backref) IgnoreCase() bool { return r.Flags&FlagIgnoreCase != 0 }
+
+// Contains reports whether the class matches the code point r, with
+// Python's semantics (case-insensitive closure under FlagIgnoreCase, the
+// categories of FlagASCII or Unicode mode, negation).
+func (c *Class) Contains(r rune) bool {
+	ascii := c.Flags&FlagASCII != 0
+	in := false
+	for _, cat := range c.Cats {
+		if inCategory(r, cat, ascii) {
+			in = true
+			break
+		}
+	}
+	if !in && c.Flags&FlagIgnoreCase != 0 {
+		for _, m := range foldOrbit(r, ascii) {
+			if inSourceRanges(m, c.Ranges) {
+				in = true
+				break
+			}
+		}
+	} else if !in {
+		in = inSourceRanges(r, c.Ranges)
+	}
+	return in != c.Negate
+}
+
+func inSourceRanges(r rune, rs []RuneRange) bool {
+	for _, rg := range rs {
+		if rg.Lo <= r && r <= rg.Hi {
+			return true
+		}
+	}
+	return false
 }
 
 // DotAll reports whether '.' matches '\n' too.

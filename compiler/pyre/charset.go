@@ -139,13 +139,31 @@ func caseClose(rs []RuneRange, ascii bool) []RuneRange {
 	}
 	for _, r := range rs {
 		cur = r
-		if ascii {
-			for c := max(r.Lo, 'A'); c <= min(r.Hi, 'z'); c++ {
-				add(c)
+		if r.Lo < 0x80 {
+			// ASCII letters, without allocating an orbit each: the other
+			// case, and (Unicode mode) the non-ASCII members of the i, k
+			// and s classes.
+			for _, c := range [2]rune{'A', 'a'} {
+				lo, hi := max(r.Lo, c), min(r.Hi, c+25)
+				if lo <= hi {
+					out = append(out, RuneRange{lo ^ 0x20, hi ^ 0x20})
+					if !ascii {
+						for _, x := range []rune{'i', 'k', 's'} {
+							if lo <= x&^0x20|c&0x20 && x&^0x20|c&0x20 <= hi {
+								add(x)
+							}
+						}
+					}
+				}
 			}
-			continue
+			if r.Hi < 0x80 {
+				continue
+			}
+			r.Lo = 0x80
 		}
-		casedRunes(r.Lo, r.Hi, add)
+		if !ascii {
+			casedRunes(r.Lo, r.Hi, add)
+		}
 	}
 	return normalize(out)
 }

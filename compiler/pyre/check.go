@@ -82,9 +82,11 @@ func (w *widther) width(n Node) (lo, hi uint64) {
 		}
 		return lo, hi
 	case *Alternate:
-		// Python starts the minimum at MAXREPEAT-1.
-		lo = maxRepeat - 1
-		for _, s := range n.Subs {
+		if len(n.Subs) == 0 {
+			return 0, 0
+		}
+		lo, hi = w.width(n.Subs[0])
+		for _, s := range n.Subs[1:] {
 			l, h := w.width(s)
 			lo, hi = min(lo, l), max(hi, h)
 		}
@@ -149,8 +151,9 @@ func checkCompile(ast *AST, groups []*Group) *Error {
 	return &Error{Msg: msg, Pattern: ast.Pattern, Pos: -1, Exception: ExcReError}
 }
 
-// Walk calls f for n and, while f returns true, for n's descendants, in
-// pre-order (source order).
+// Walk calls f for n and its descendants in pre-order (source order).
+// When f returns false for a node, Walk skips that node's descendants (but
+// not its siblings).
 func Walk(n Node, f func(Node) bool) {
 	if !f(n) {
 		return

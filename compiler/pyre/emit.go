@@ -10,31 +10,46 @@ import (
 )
 
 // Emit translates a parsed pattern into a github.com/dlclark/regexp2
-// pattern with the same meaning, to be compiled with regexp2.None (default
-// .NET syntax, case-sensitive: case folding is spelled out). It fails with
-// an Unsupported *Error for the constructs listed in the package comment.
+// pattern (default .NET syntax, not RE2 mode) with the same meaning, and
+// the regexp2 options to compile it with. It fails with an Unsupported
+// *Error for the constructs listed in the package comment.
 //
 // The translation, node by node:
 //   - capturing groups lose their names, so that .NET numbers them as
-//     Python does; backreferences and conditionals use numbers;
-//   - case: when the pattern is IGNORECASE (and not ASCII), the result is
-//     meant for regexp2.IgnoreCase (see EmitOptions), which lower-cases
-//     subject and pattern code points and compares them. Python identifies
-//     more code points than that (foldOrbit: s/ſ, i/ı/İ, σ/ς, …), so a
-//     literal whose Python case class has several lower-case forms becomes
-//     a class of them ([sſ]), and classes are closed under Python's case
-//     classes. Parts that must match exactly are wrapped in (?-i:…).
-//     Backreferences compare per-code-point lower case in both engines;
-//   - \d \s \w and \b \B use Python's definitions (pyClass, boundary);
-//   - \Z becomes \z, ^ and $ keep their .NET meaning (which is Python's),
-//     with (?m:) where MULTILINE applies; '.' becomes (?s:.) under DOTALL;
+//     Python does; backreferences (\k<n>) and conditionals use numbers;
+//   - case: when the pattern's global flags are IGNORECASE (and not
+//     ASCII), opts is regexp2.IgnoreCase, which lower-cases subject and
+//     pattern code points (unicode.ToLower) and compares them. Python
+//     identifies more code points than that (foldOrbit: s/ſ, i/ı/İ, σ/ς,
+//     …), so a literal whose Python case class has several lower-case
+//     forms becomes a class of them ("s" → [s\x{17f}]), and classes use
+//     their Python case closure. Parts that must match exactly (scoped
+//     (?-i:…), ASCII-mode folding) are wrapped in (?-i:…); without global
+//     IGNORECASE the closures are written out case-sensitively.
+//     Backreferences compare code points by their simple lower case in both
+//     engines;
+//   - \d \s \w, their negations and classes holding them use Python's
+//     definitions (see emit_class.go), \b and \B look-arounds on Python's
+//     \w (see emit_boundary.go);
+//   - \Z becomes \z; ^, $ and '.' keep their .NET meaning, which is
+//     Python's, with (?m:^), (?m:$) and (?s:.) under MULTILINE and DOTALL;
 //   - a possessive repeat X{m,n}+ becomes the atomic group (?>X{m,n}),
-//     which is its definition;
+//     which is how Python defines it;
 //   - repeat bounds above 2147483646 (.NET's limit) are clamped: an upper
 //     bound becomes unbounded and a lower bound 2147483646, which only
-//     matters for subjects of over two billion code points.
+//     matters for subjects of over two billion code points;
+//   - every code point that is not an ASCII letter, digit or '_' is written
+//     escaped (\x{…} or a backslash), so nothing in the output can be read
+//     as .NET syntax Python does not have (class subtraction [a-[b]], \p,
+//     named groups …).
 func Emit(ast *AST) (expr string, opts regexp2.RegexOptions, err error) {
-	e := &emitter{pattern: ast.Pattern, ci: emitIgnoreCase(ast)}
+	return emit(ast, false)
+}
+
+// emit is Emit; with foldIS the output assumes subjects in which U+0131
+// and U+017F have been replaced by 'i' and 's' (see foldsIS).
+func emit(ast *AST, foldIS bool) (expr string, opts regexp2.RegexOptions, err error) {
+	e := &emitter{pattern: ast.Pattern, ci: emitIgnoreCase(ast), foldIS: foldIS}
 	e.b.Grow(2 * len(ast.Pattern))
 	e.node(ast.Root)
 	if e.err != nil {
@@ -56,7 +71,49 @@ type emitter struct {
 	b       strings.Builder
 	pattern string
 	ci      bool // the output runs under regexp2.IgnoreCase
+	foldIS  bool // subjects have ı and ſ replaced by i and s
 	err     *Error
+}
+
+// foldsIS reports whether a pattern cannot tell U+0131 (ı) from 'i' nor
+// U+017F (ſ) from 's', so that searches may replace them in the subject and
+// the translation can keep "i" and "s" as plain literals under
+// regexp2.IgnoreCase (which lets regexp2 scan for literal strings; [iı]
+// and [sſ] would split them). Python's IGNORECASE identifies each pair;
+// what can tell them apart is case-sensitive or ASCII-mode matching
+// ((?-i:…), (?a)) and backreferences, which compare lower case (ı and i
+// differ).
+func foldsIS(ast *AST) bool {
+	if !emitIgnoreCase(ast) {
+		return false
+	}
+	same := func(has func(rune) bool) bool { return has('i') == has(0x131) && has('s') == has(0x17F) }
+	ok := true
+	Walk(ast.Root, func(n Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *Backref:
+			ok = false
+		case *Literal:
+			if n.Flags&(FlagIgnoreCase|FlagASCII) != FlagIgnoreCase { // else Python identifies each pair
+				ok = same(func(r rune) bool {
+					return r == n.Rune || n.IgnoreCase() && isASCIILetter(n.Rune) && r == n.Rune^0x20
+				})
+			}
+		case *Class:
+			if n.Flags&(FlagIgnoreCase|FlagASCII) != FlagIgnoreCase {
+				ok = same(n.Contains)
+			}
+		case *Anchor:
+			if n.Kind >= AnchorWordBoundary && n.Flags&FlagASCII != 0 {
+				ok = false // 'i' is an ASCII word character, U+0131 is not
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 func (e *emitter) unsupported(msg string) {
@@ -100,6 +157,9 @@ func (e *emitter) node(n Node) {
 	case *Concat:
 		e.concat(n)
 	case *Alternate:
+		if len(n.Subs) == 0 {
+			e.b.WriteString("(?!)") // no alternative can match
+		}
 		for i, s := range n.Subs {
 			if i > 0 {
 				e.b.WriteByte('|')
@@ -127,10 +187,16 @@ func (e *emitter) literal(l *Literal) {
 	if l.IgnoreCase() && !ascii {
 		if c < 0x80 && e.ci { // fast path; U+0130 lower-cases to 'i' by itself
 			switch c | 0x20 {
-			case 'i':
-				e.b.WriteString(`[i\x{131}]`)
-			case 's':
-				e.b.WriteString(`[s\x{17f}]`)
+			case 'i', 's':
+				if e.foldIS {
+					writeRune(&e.b, c)
+					return
+				}
+				if c|0x20 == 's' {
+					e.b.WriteString(`[s\x{17f}]`)
+				} else {
+					e.b.WriteString(`[i\x{131}]`)
+				}
 			default:
 				writeRune(&e.b, c)
 			}
@@ -248,9 +314,6 @@ func (e *emitter) backref(r *Backref) {
 		e.b.WriteString(`(?i:` + ref + `)`)
 	}
 }
-
-// IgnoreCase reports whether the backreference compares case-insensitively.
-func (r *Backref) IgnoreCase() bool { return r.Flags&FlagIgnoreCase != 0 }
 
 func (e *emitter) repeat(r *Repeat) {
 	if r.Mode == Possessive {

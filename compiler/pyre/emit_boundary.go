@@ -89,11 +89,17 @@ func charKind(n Node, fromEnd, ascii bool) wordKind {
 			return charKind(n.Sub, fromEnd, ascii)
 		}
 	case *Concat:
+		if len(n.Subs) == 0 {
+			return unknownKind
+		}
 		if fromEnd {
 			return charKind(n.Subs[len(n.Subs)-1], fromEnd, ascii)
 		}
 		return charKind(n.Subs[0], fromEnd, ascii)
 	case *Alternate:
+		if len(n.Subs) == 0 {
+			return unknownKind
+		}
 		k := charKind(n.Subs[0], fromEnd, ascii)
 		for _, s := range n.Subs[1:] {
 			if charKind(s, fromEnd, ascii) != k {

@@ -36,6 +36,8 @@ type Error struct {
 	// Unsupported is set when Python accepts the pattern but this package
 	// cannot reproduce its meaning exactly (e.g. \N{NAME}).
 	Unsupported bool
+	// Warnings are the warnings Python issues before it raises.
+	Warnings []Warning
 }
 
 // Error returns the text of Python's str(exception): for re.error, Msg

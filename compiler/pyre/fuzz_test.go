@@ -96,6 +96,12 @@ func FuzzCompileSearch(f *testing.F) {
 					t.Fatalf("%q on %q: Search %v, SearchRunes %v", pattern, subject, a, b)
 				}
 			}
+			// The literal prefilter never changes an answer.
+			a, errA := re.Search(subject)
+			b, errB := re.SearchSubject(NewSubject(subject))
+			if errA == nil && errB == nil && a != b {
+				t.Fatalf("%q on %q: Search %v, SearchSubject %v (prefilter %q)", pattern, subject, a, b, re.prefilter)
+			}
 		}
 	})
 }

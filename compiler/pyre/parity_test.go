@@ -2,6 +2,7 @@ package pyre
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -72,6 +73,33 @@ func TestKnownDivergences(t *testing.T) {
 		if err != nil || got == c.want {
 			t.Errorf("Search(%q, %q) = %v, %v; expected the documented divergence from Python's %v",
 				c.pattern, c.subject, got, err, c.want)
+		}
+	}
+}
+
+type warningCase struct {
+	pattern  string
+	warnings []string // "Category: message"
+}
+
+// TestWarningParity checks the FutureWarning and DeprecationWarning texts.
+func TestWarningParity(t *testing.T) {
+	for _, c := range warningCases {
+		var ws []Warning
+		ast, err := Parse(c.pattern, FlagIgnoreCase)
+		var e *Error
+		switch {
+		case err == nil:
+			ws = ast.Warnings
+		case errors.As(err, &e):
+			ws = e.Warnings
+		}
+		got := []string{}
+		for _, w := range ws {
+			got = append(got, w.Category+": "+w.Msg)
+		}
+		if !slices.Equal(got, c.warnings) {
+			t.Errorf("%q: warnings %q, want %q", c.pattern, got, c.warnings)
 		}
 	}
 }

@@ -35,10 +35,16 @@ type parser struct {
 	closed        []bool   // closed[g]: group g has been closed
 	groupNodes    []*Group // groupNodes[g]: group g, once closed
 	names         map[string]int
-	lbStart       int // groups opened before the outermost enclosing look-behind, or -1
-	condRefs      []condRef
+	lbStart       int       // groups opened before the outermost enclosing look-behind, or -1
+	condRefs      []condRef // first reference to each group, in order
+	condSeen      map[int]bool
 	depth         int
 	lits          []Literal // allocation slab for literals
+	warnings      []Warning
+}
+
+func (p *parser) warn(category, msg string, pos int) {
+	p.warnings = append(p.warnings, Warning{category, msg + " at position " + strconv.Itoa(pos), pos})
 }
 
 // literal returns a new literal (allocated in chunks: patterns are mostly
@@ -60,16 +66,20 @@ func Parse(pattern string, flags Flags) (ast *AST, err error) {
 		return nil, &Error{Msg: "flags " + strconv.Itoa(int(flags&^parseFlagsAllowed)) + " are not supported",
 			Pattern: pattern, Pos: -1, Unsupported: true}
 	}
+	var p *parser
 	defer func() {
 		if r := recover(); r != nil {
 			f, ok := r.(parseFailure)
 			if !ok {
 				panic(r)
 			}
+			if f.err.Warnings == nil && p != nil {
+				f.err.Warnings = p.warnings
+			}
 			ast, err = nil, f.err
 		}
 	}()
-	p := &parser{
+	p = &parser{
 		src:     newSource(pattern),
 		global:  flags,
 		scope:   flags,
@@ -89,8 +99,9 @@ func Parse(pattern string, flags Flags) (ast *AST, err error) {
 			p.src.fail("invalid group reference "+strconv.Itoa(c.group), c.pos)
 		}
 	}
-	ast = &AST{Pattern: pattern, Root: root, Flags: p.global, Groups: p.groups, Names: p.names}
+	ast = &AST{Pattern: pattern, Root: root, Flags: p.global, Groups: p.groups, Names: p.names, Warnings: p.warnings}
 	if e := checkCompile(ast, p.groupNodes); e != nil {
+		e.Warnings = p.warnings
 		return nil, e
 	}
 	return ast, nil

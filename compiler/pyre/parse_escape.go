@@ -226,11 +226,30 @@ func (p *parser) classEscape(tok []rune) classItem {
 	return classItem{r: c}
 }
 
+// setOpName names the set operation Python warns that a doubled c may
+// become.
+func setOpName(c rune) string {
+	switch c {
+	case '-':
+		return "difference"
+	case '&':
+		return "intersection"
+	case '~':
+		return "symmetric difference"
+	case '|':
+		return "union"
+	}
+	return ""
+}
+
 // class parses a [...] set; the '[' has been read.
 func (p *parser) class() Node {
 	src := p.src
 	here := src.tell() - 1
 	cl := &Class{Flags: p.nodeFlags()}
+	if src.peekIs('[') {
+		p.warn("FutureWarning", "Possible nested set", src.tell())
+	}
 	cl.Negate = src.match('^')
 	first := true
 	add := func(it classItem) {
@@ -253,6 +272,9 @@ func (p *parser) class() Node {
 			it1 = p.classEscape(this)
 		} else {
 			it1 = classItem{r: this[0]}
+			if op := setOpName(this[0]); op != "" && !first && src.peekIs(this[0]) {
+				p.warn("FutureWarning", "Possible set "+op, src.tell()-1)
+			}
 		}
 		if !src.match('-') {
 			add(it1)
@@ -272,6 +294,9 @@ func (p *parser) class() Node {
 			it2 = p.classEscape(that)
 		} else {
 			it2 = classItem{r: that[0]}
+			if that[0] == '-' {
+				p.warn("FutureWarning", "Possible set difference", src.tell()-2)
+			}
 		}
 		if it1.cat != 0 || it2.cat != 0 || it2.r < it1.r {
 			src.failAt("bad character range "+pyval.FromRunes(this)+"-"+pyval.FromRunes(that), len(this)+1+len(that))

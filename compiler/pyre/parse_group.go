@@ -178,6 +178,9 @@ func (p *parser) conditional(nested, start int) Node {
 		}
 		n.Index = gid
 		p.addCondRef(gid, src.tell()-len(cond)-1)
+		if !asciiDigits(cond) {
+			p.warn("DeprecationWarning", "bad character in group name "+reprName(cond), src.tell()-len(cond)-1)
+		}
 	}
 	p.checkLookbehindGroup(n.Index)
 	n.Yes = p.parseSeq(nested+1, false)
@@ -194,14 +197,25 @@ func (p *parser) conditional(nested, start int) Node {
 	return n
 }
 
+func asciiDigits(s []rune) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(s) > 0
+}
+
 // addCondRef remembers the first position of a numeric conditional
 // reference, checked once the group count is known.
 func (p *parser) addCondRef(gid, pos int) {
-	for _, c := range p.condRefs {
-		if c.group == gid {
-			return
-		}
+	if p.condSeen[gid] {
+		return
 	}
+	if p.condSeen == nil {
+		p.condSeen = map[int]bool{}
+	}
+	p.condSeen[gid] = true
 	p.condRefs = append(p.condRefs, condRef{gid, pos})
 }
 

@@ -3,6 +3,7 @@ package pyre
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -41,6 +42,9 @@ type Regexp struct {
 	emitted string
 	opts    regexp2.RegexOptions
 	timeout time.Duration
+	foldIS  bool // replace ı and ſ by i and s in subjects (see foldsIS)
+	// prefilter: literals one of which every match contains (prefilter.go).
+	prefilter []string
 
 	once  sync.Once
 	re    *regexp2.Regexp
@@ -66,14 +70,15 @@ func Compile(pattern string, opts Options) (*Regexp, error) {
 // CompileAST translates a parsed pattern (see Emit) for regexp2. timeout is
 // as Options.Timeout.
 func CompileAST(ast *AST, timeout time.Duration) (*Regexp, error) {
-	expr, ropts, err := Emit(ast)
+	fold := foldsIS(ast)
+	expr, ropts, err := emit(ast, fold)
 	if err != nil {
 		return nil, err
 	}
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout}, nil
+	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout, foldIS: fold, prefilter: prefilterOf(ast)}, nil
 }
 
 // Prepare builds the regexp2 program now instead of on the first search.
@@ -120,6 +125,9 @@ func (r *Regexp) SearchRunes(subject []rune) (bool, error) {
 	if err := r.Prepare(); err != nil {
 		return false, err
 	}
+	if r.foldIS {
+		subject = foldSubjectIS(subject)
+	}
 	ok, err := r.re.MatchRunes(subject)
 	if err != nil {
 		if strings.HasPrefix(err.Error(), "match timeout") {
@@ -130,13 +138,36 @@ func (r *Regexp) SearchRunes(subject []rune) (bool, error) {
 	return ok, nil
 }
 
+// foldSubjectIS returns s with U+0131 and U+017F replaced by 'i' and 's',
+// copying it only if it has any.
+func foldSubjectIS(s []rune) []rune {
+	for i, r := range s {
+		if r == 0x131 || r == 0x17F {
+			out := slices.Clone(s)
+			for j := i; j < len(out); j++ {
+				switch out[j] {
+				case 0x131:
+					out[j] = 'i'
+				case 0x17F:
+					out[j] = 's'
+				}
+			}
+			return out
+		}
+	}
+	return s
+}
+
 // String returns the Python pattern.
 func (r *Regexp) String() string { return r.pattern }
 
 // AST returns the parsed pattern. The caller must not modify it.
 func (r *Regexp) AST() *AST { return r.ast }
 
-// Emitted returns the regexp2 pattern that implements r.
+// Emitted returns the regexp2 pattern that implements r. It can differ from
+// Emit's: when the pattern cannot tell U+0131 from 'i' nor U+017F from 's'
+// (see foldsIS), searches replace those in the subject and the pattern
+// keeps "i" and "s" as plain literals.
 func (r *Regexp) Emitted() string { return r.emitted }
 
 // IsTimeout reports whether err is or wraps ErrTimeout.

@@ -198,15 +198,39 @@ func TestClassesExhaustive(t *testing.T) {
 			t.Errorf("Compile(%q): %v", c.P, err)
 			continue
 		}
+		// Class.Contains and Literal.Matches give the same answers.
+		var contains func(rune) bool
+		switch n := re.AST().Root.(type) {
+		case *Class:
+			contains = n.Contains
+		case *Literal:
+			contains = func(r rune) bool { return slices.Contains(n.Matches(), r) }
+		}
 		buf := make([]rune, 1)
 		bad := 0
 		for _, x := range points {
+			if contains != nil && contains(x) != inRanges(x, want) {
+				if bad++; bad <= 3 {
+					t.Errorf("%q: Contains/Matches(U+%04X) = %v", c.P, x, contains(x))
+				}
+			}
 			buf[0] = x
 			got, err := re.SearchRunes(buf)
 			if w := inRanges(x, want); err != nil || got != w {
 				if bad++; bad <= 3 {
 					t.Errorf("%q on U+%04X: %v, %v; Python %v (regexp2 %s)", c.P, x, got, err, w, re.Emitted())
 				}
+			}
+		}
+	}
+}
+
+// TestCatText checks the precomputed category classes.
+func TestCatText(t *testing.T) {
+	for i, fl := range []Flags{FlagUnicode, FlagASCII} {
+		for c := CatDigit; c <= CatNotWord; c++ {
+			if want := pyClass(&Class{Cats: []Category{c}, Flags: fl}); catText[i][c] != want {
+				t.Errorf("catText[%d][%d] = %s, want %s", i, c, catText[i][c], want)
 			}
 		}
 	}

@@ -64,13 +64,17 @@ type Options struct {
 // Engine evaluates rules. It caches compiled regular expressions, so reuse
 // one Engine for many evaluations; it is not safe for concurrent use.
 type Engine struct {
-	opts    Options
-	regexes map[string]compiledRegex
+	opts Options
+	// regexes holds one compiled regex per distinct pattern; byCond finds a
+	// condition's entry without hashing its pattern on every search.
+	regexes map[string]*compiledRegex
+	byCond  map[*ir.Condition]*compiledRegex
 }
 
 type compiledRegex struct {
 	re  *pyre.Regexp
 	err error
+	id  int // index into a subject's memo of search results
 }
 
 // New returns an Engine.
@@ -78,7 +82,7 @@ func New(opts Options) *Engine {
 	if opts.RegexTimeout <= 0 {
 		opts.RegexTimeout = DefaultRegexTimeout
 	}
-	return &Engine{opts: opts, regexes: make(map[string]compiledRegex)}
+	return &Engine{opts: opts, regexes: make(map[string]*compiledRegex), byCond: make(map[*ir.Condition]*compiledRegex)}
 }
 
 // Semantics returns the engine's semantics.

@@ -224,8 +224,8 @@ type matcher struct {
 	tool      pyval.Value
 	toolInput pyval.Value
 	res       *Result
-	// runes caches the code points of field values for regex searches.
-	runes []runeCache
+	// subjects caches field values prepared for regex searches.
+	subjects []*subjectEntry
 	// explained collects the conditions of the rule being matched (Explain).
 	explained []ConditionMatch
 	// permInput is tool_input converted for permission rules (built once).

@@ -23,8 +23,8 @@ func (m *matcher) extractField(rule *ir.Rule, field string) (v pyval.Value, foun
 	switch ti := m.toolInput.(type) {
 	case *pyval.Dict:
 		if v, ok := ti.Get(field); ok {
-			if s, ok := v.(pyval.Str); ok {
-				return s, true, nil
+			if _, ok := v.(pyval.Str); ok {
+				return v, true, nil // the dict's own interface value: no allocation
 			}
 			return pyval.Str(pyval.Str(pyval.ToStr(v))), true, nil
 		}

@@ -65,7 +65,8 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	if c.PatternTypeError != "" {
 		return false, &PyError{Msg: c.PatternTypeError}
 	}
-	re, err := m.e.compile(c.Pattern)
+	cr := m.e.compile(c)
+	re, err := cr.re, cr.err
 	if err != nil {
 		kind := ProblemInvalidRegex
 		var perr *pyre.Error
@@ -79,7 +80,14 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	if !ok {
 		return false, typeError("expected string or bytes-like object, got '%T'", value)
 	}
-	matched, err := re.SearchRunes(m.runesOf(string(s)))
+	entry := m.subjectOf(string(s))
+	if cr.id < len(entry.memo) && entry.memo[cr.id] != 0 {
+		return entry.memo[cr.id] == memoTrue, nil
+	}
+	matched, err := re.SearchSubject(entry.subject)
+	if err == nil {
+		entry.remember(cr.id, matched)
+	}
 	if err != nil {
 		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value")
 		return false, nil
@@ -87,34 +95,59 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	return matched, nil
 }
 
-// runesOf converts s to code points once per distinct field value: most
-// rules of an event test the same field, so a few entries compared by
+// subjectOf prepares s for regex searches once per distinct field value:
+// most rules of an event test the same field, so a few entries compared by
 // identity (not by content, which would cost a pass over a long value) suffice.
-func (m *matcher) runesOf(s string) []rune {
-	for _, c := range m.runes {
+func (m *matcher) subjectOf(s string) *subjectEntry {
+	for _, c := range m.subjects {
 		if len(c.src) == len(s) && unsafe.StringData(c.src) == unsafe.StringData(s) {
-			return c.r
+			return c
 		}
 	}
-	r := pyval.Runes(s)
-	if len(m.runes) < 4 {
-		m.runes = append(m.runes, runeCache{src: s, r: r})
+	entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
+	if len(m.subjects) < 4 {
+		m.subjects = append(m.subjects, entry)
 	}
-	return r
+	return entry
 }
 
-type runeCache struct {
-	src string
-	r   []rune
+// subjectEntry is a prepared value and the results of the searches run on
+// it: identical patterns share one compiled regex, so a pattern repeated
+// across rules is searched once per value.
+type subjectEntry struct {
+	src     string
+	subject *pyre.Subject
+	memo    []uint8 // by compiledRegex.id: 0 unknown, memoFalse, memoTrue
 }
 
-// compile returns the cached regex for pattern, compiled as hookify does
-// (re.IGNORECASE).
-func (e *Engine) compile(pattern string) (*pyre.Regexp, error) {
-	if c, ok := e.regexes[pattern]; ok {
-		return c.re, c.err
+const (
+	memoFalse = 1
+	memoTrue  = 2
+)
+
+func (e *subjectEntry) remember(id int, matched bool) {
+	for len(e.memo) <= id {
+		e.memo = append(e.memo, 0)
 	}
-	re, err := pyre.Compile(pattern, pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
-	e.regexes[pattern] = compiledRegex{re: re, err: err}
-	return re, err
+	e.memo[id] = memoFalse
+	if matched {
+		e.memo[id] = memoTrue
+	}
+}
+
+// compile returns the compiled regex of a condition's pattern, compiled as
+// hookify does (re.IGNORECASE) and shared by every condition with the same
+// pattern.
+func (e *Engine) compile(c *ir.Condition) *compiledRegex {
+	if cr, ok := e.byCond[c]; ok {
+		return cr
+	}
+	cr, ok := e.regexes[c.Pattern]
+	if !ok {
+		re, err := pyre.Compile(c.Pattern, pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
+		cr = &compiledRegex{re: re, err: err, id: len(e.regexes)}
+		e.regexes[c.Pattern] = cr
+	}
+	e.byCond[c] = cr
+	return cr
 }

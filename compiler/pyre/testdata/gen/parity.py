@@ -82,7 +82,8 @@ SEARCH = [
     # repeats
     ('a{,3}b', 'aab'), ('a{,}b', 'aaab'), ('a{2}', 'a'), ('a{2}', 'aa'), ('a{2,}', 'aaa'), ('a{1,2}?b', 'aab'),
     ('a*?b', 'aaab'), ('a??b', 'b'), ('(?:)*a', 'a'), ('(|a)+b', 'ab'), ('a{0}b', 'b'), ('(a|)*', ''),
-    ('a{4294967294}', 'a'), ('(?:a{1000}){1000}', 'a'),
+    ('a{4294967294}', 'a'), ('(?:a{1000}){1000}', 'a'), ('(?<=a{4294967294}b|c{4294967294}d)x', 'x'),
+    ('(?<=(?:a{65535}){65537})x', 'x'),
     # alternation
     ('rm\\s+-rf|chmod\\s+777', 'chmod  777 x'), ('a|b|c', 'c'), ('|a', 'x'), ('(a|ab)(c|bcd)(d*)', 'abcd'),
     # verbose mode
@@ -127,9 +128,32 @@ ERRORS = [
     '(?(1)a|b)', '(x)(?(1)a|b|c)', '(x)(?(2)a)', '(?(a)x)', '(?(1a)x)', '(?(-1)x)', '(?(0)x)', '(?(+0)x)', '(?()a)',
     '(?(1', '(?(2)a)(?(1)b)', '(?(99999999999999999999)x)', '(?(1_0)x)', '(?(٣)x)',
     '(?<=a+)', '(?<=a|bc)', '(?<=a|)', '(?<=a*?)', '(?<=a++)', '(a+)(?<=\\1)', '(a)(?<=(?(1)a))',
-    '(?<=(?:a{65536}){65536})', '(?<=(a)\\1)', '(?P<a>x)(?<=(?P<b>y)(?P=b))', '(?<=(?(1)a|b))', '(?<=\\2)',
+    '(?<=(?:a{65536}){65536})', '(?<=xa{4294967294}b|xc{4294967294}b)', '(?<=a{4294967294}|b)', '(?<=(a)\\1)', '(?P<a>x)(?<=(?P<b>y)(?P=b))', '(?<=(?(1)a|b))', '(?<=\\2)',
     '(?<=a+)(', 'a\nb)', 'a\n\nb(?x', '\\N{LATIN SMALL LETTER A}', '(?ai)(x)\\1', '\\N{\nx}',
 ]
+
+
+# Patterns for which Python issues warnings (also with errors after them).
+WARNS = [
+    '[[a]', '[[:alpha:]]', '[[]', '[^[]', '[a[]', '[a&&b]', '[a~~b]', '[a||b]', '[--a]', '[^--]', '[&&&]', '[a&&&]',
+    '[!--]', '[a-b--c]', '[a\\-&&]', '[\\&&]', '(?x)[[a]', '[[', '[a&&', 'x(?<=[[a])', '(?(+1)a)(b)', '(?(1_0)a)',
+    '(?(01)a)(b)', '(?(\u0661)a)(b)', '(?( 1)a)(b)', '[[a]\\q', 'abc',
+]
+
+
+def warning_cases():
+    out = []
+    for pat in WARNS:
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter('always')
+            re.purge()  # a cached pattern issues no warnings
+            try:
+                re.compile(pat, I)
+            except re.error:
+                pass
+        got = ['%s: %s' % (w.category.__name__, w.message) for w in ws]
+        out.append('\t{%s, []string{%s}},' % (goquote(pat), ', '.join(goquote(g) for g in got)))
+    return out
 
 
 def search_cases():
@@ -178,6 +202,11 @@ print()
 print('// divergentCases: Python\'s answers where we knowingly answer the opposite.')
 print('var divergentCases = []searchCase{')
 print('\n'.join(divergent_cases()))
+print('}')
+print()
+print('// warningCases: the warnings re.compile(pattern, re.IGNORECASE) issues.')
+print('var warningCases = []warningCase{')
+print('\n'.join(warning_cases()))
 print('}')
 print()
 print('// errorCases: what re.compile(pattern, re.IGNORECASE) raises; an empty')

@@ -1,0 +1,193 @@
+package pyre
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+)
+
+// A prefilter is a necessary condition for a match, checked before the
+// regexp2 program runs: every match contains at least one of a few literal
+// strings. Most guard patterns carry a distinctive literal ("rm", "push",
+// "--no-verify"), so most searches end with a substring test.
+//
+// It is applied only to pure-ASCII subjects, compared in ASCII lower case:
+// under Python's IGNORECASE an ASCII letter in a pattern matches only ASCII
+// letters in an ASCII subject, while some non-ASCII pattern characters (the
+// Kelvin sign, long s, dotless i) match ASCII letters. So literals are built
+// from ASCII pattern characters only, and any non-ASCII character or other
+// construct simply ends a literal run. Lower-casing both sides also covers
+// case-sensitive literals (a superset test), so the filter is sound for
+// every flag combination.
+
+// maxAlternatives bounds the size of a requirement set.
+const maxAlternatives = 32
+
+// requirement is a set of strings one of which every match contains; nil
+// means nothing is known.
+type requirement []string
+
+// quality ranks requirements: the shortest member decides how selective the
+// set is; fewer members is better on ties.
+func (r requirement) quality() int {
+	if r == nil {
+		return -1
+	}
+	min := 1 << 30
+	for _, s := range r {
+		if len(s) < min {
+			min = len(s)
+		}
+	}
+	return min*16 - len(r)
+}
+
+func better(a, b requirement) requirement {
+	if b.quality() > a.quality() {
+		return b
+	}
+	return a
+}
+
+// litInfo describes what a node matches, for building literal runs.
+type litInfo struct {
+	exact bool   // the node always matches exactly text (ASCII, lower case)
+	text  string // when exact
+	req   requirement
+}
+
+func analyze(n Node) litInfo {
+	switch n := n.(type) {
+	case *Empty, *Anchor:
+		return litInfo{exact: true}
+	case *Literal:
+		if n.Rune < utf8.RuneSelf {
+			s := strings.ToLower(string(n.Rune))
+			return litInfo{exact: true, text: s, req: requirement{s}}
+		}
+		return litInfo{}
+	case *Group:
+		switch n.Kind {
+		case GroupCapture, GroupNonCapture, GroupAtomic:
+			return analyze(n.Sub)
+		}
+		return litInfo{exact: true} // lookarounds are zero-width
+	case *Repeat:
+		if n.Min < 1 {
+			return litInfo{}
+		}
+		sub := analyze(n.Sub)
+		if sub.exact && n.Min == n.Max && n.Min*len(sub.text) <= 64 {
+			s := strings.Repeat(sub.text, n.Min)
+			return litInfo{exact: true, text: s, req: nonEmpty(s)}
+		}
+		return litInfo{req: sub.req}
+	case *Concat:
+		var best requirement
+		var run strings.Builder
+		exact := true
+		flush := func() {
+			if run.Len() > 0 {
+				best = better(best, requirement{run.String()})
+				run.Reset()
+			}
+		}
+		for _, sub := range n.Subs {
+			info := analyze(sub)
+			if info.exact {
+				run.WriteString(info.text)
+				continue
+			}
+			exact = false
+			flush()
+			best = better(best, info.req)
+		}
+		if exact {
+			s := run.String()
+			return litInfo{exact: true, text: s, req: nonEmpty(s)}
+		}
+		flush()
+		return litInfo{req: best}
+	case *Alternate:
+		var union requirement
+		for _, sub := range n.Subs {
+			info := analyze(sub)
+			if info.req == nil {
+				return litInfo{}
+			}
+			union = append(union, info.req...)
+		}
+		if len(union) > maxAlternatives {
+			return litInfo{}
+		}
+		return litInfo{req: union}
+	}
+	return litInfo{}
+}
+
+func nonEmpty(s string) requirement {
+	if s == "" {
+		return nil
+	}
+	return requirement{s}
+}
+
+// prefilterOf returns the literals one of which every match of ast contains,
+// or nil.
+func prefilterOf(ast *AST) []string {
+	req := analyze(ast.Root).req
+	for _, s := range req {
+		if s == "" {
+			return nil
+		}
+	}
+	return req
+}
+
+// Subject is a search subject prepared once for many patterns: its code
+// points, and its ASCII lower-case form when it is pure ASCII.
+type Subject struct {
+	runes []rune
+	lower string // "" unless ascii
+	ascii bool
+}
+
+// NewSubject prepares s (a WTF-8 string, see package pyval).
+func NewSubject(s string) *Subject {
+	sub := &Subject{ascii: true}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			sub.ascii = false
+			break
+		}
+	}
+	if sub.ascii {
+		sub.lower = strings.ToLower(s)
+		sub.runes = []rune(s)
+	} else {
+		sub.runes = pyval.Runes(s)
+	}
+	return sub
+}
+
+// Runes returns the subject's code points.
+func (s *Subject) Runes() []rune { return s.runes }
+
+// SearchSubject is Search on a prepared subject; it skips the regex program
+// entirely when the prefilter proves there is no match.
+func (r *Regexp) SearchSubject(s *Subject) (bool, error) {
+	if s.ascii && r.prefilter != nil {
+		found := false
+		for _, lit := range r.prefilter {
+			if strings.Contains(s.lower, lit) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false, nil
+		}
+	}
+	return r.SearchRunes(s.runes)
+}

@@ -1,0 +1,53 @@
+package pyre
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestPrefilterLiterals(t *testing.T) {
+	tests := []struct {
+		pattern string
+		want    []string
+	}{
+		{`rm\s+-rf`, []string{"-rf"}},
+		{`^git\s+push\b.*(--force|-f\b)`, []string{"push"}},
+		{`git\s+commit.*--no-verify`, []string{"--no-verify"}},
+		{`console\.log\(`, []string{"console.log("}},
+		{`\.env$`, []string{".env"}},
+		{`(npm|yarn|pnpm)\s+publish`, []string{"publish"}},
+		{`(DROP|TRUNCATE)\s`, []string{"drop", "truncate"}},
+		{`a|\d`, nil},
+		{`x?`, nil},
+		{`(?:ab){2}c`, []string{"ababc"}},
+		{`é+`, nil},
+		{`K`, []string{"k"}},
+	}
+	for _, tc := range tests {
+		re, err := Compile(tc.pattern, Options{IgnoreCase: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.pattern, err)
+		}
+		if !reflect.DeepEqual(re.prefilter, tc.want) {
+			t.Errorf("%s: prefilter %q, want %q", tc.pattern, re.prefilter, tc.want)
+		}
+	}
+}
+
+// TestPrefilterSound: on every CPython parity case, the prefiltered search
+// gives Python's answer.
+func TestPrefilterSound(t *testing.T) {
+	for _, c := range searchCases {
+		for _, ic := range []bool{true, false} {
+			re, err := Compile(c.pattern, Options{IgnoreCase: ic})
+			if err != nil {
+				continue
+			}
+			a, errA := re.Search(c.subject)
+			b, errB := re.SearchSubject(NewSubject(c.subject))
+			if errA != nil || errB != nil || a != b {
+				t.Errorf("%q on %q (ignorecase %v): Search %v %v, SearchSubject %v %v", c.pattern, c.subject, ic, a, errA, b, errB)
+			}
+		}
+	}
+}
