@@ -36,7 +36,9 @@ func compileCommand() *cli.Command {
 		ArgsUsage: "[SOURCES...]",
 		Description: `Lowers what prefix rules can express soundly (an emitted rule never matches a
 command its source rule would not) and writes, into --out:
-  hookify.rules      Codex .rules (--target rules), validated by loading it back
+  hookify.rules      Codex .rules (--target rules), validated by loading it back; its
+                     host_executable() lines limit the program paths Codex resolves
+                     to the rules' programs to those proven (often none)
   hooks.json         hooks that send the rest to 'hookifyc hook --agent codex' (--target hooks)
   hooks.toml         the same as config.toml [hooks] tables
   requirements.toml  a managed [rules] prefix_rules block (--target requirements; no allow rules)
@@ -102,7 +104,7 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 	var notes []string
 	prefix := execpolicy.PrefixRules(lowered)
 	if rulesT {
-		data, err := execpolicy.Emit(prefix, compileHeader)
+		data, err := execpolicy.EmitLowered(lowered, compileHeader)
 		if err != nil {
 			return exitError(1, "internal error: the compiled rules do not validate: %v", err)
 		}

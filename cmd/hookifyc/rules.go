@@ -3,10 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/perm"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/runtime/hook"
 )
 
 func rulesCommand() *cli.Command {
@@ -14,6 +19,9 @@ func rulesCommand() *cli.Command {
 		Name:  "rules",
 		Usage: "work with rules",
 		Commands: []*cli.Command{
+			rulesListCommand(),
+			rulesToggleCommand("enable", true),
+			rulesToggleCommand("disable", false),
 			{
 				Name:      "test-pattern",
 				Usage:     "test a Tool(specifier) permission pattern against one tool call",
@@ -38,6 +46,85 @@ INPUT is the command for Bash, the path for Read/Edit/Write, the URL for WebFetc
 					return nil
 				},
 			},
+		},
+	}
+}
+
+func rulesListCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "list the rules the layered discovery finds from the current directory, shadowed ones included",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print JSON"}},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			cwd, err := os.Getwd()
+			if err != nil {
+				return exitError(2, "%v", err)
+			}
+			d := hookify.Discover(hook.Layout(os.Getenv), filepath.ToSlash(cwd))
+			w := cmd.Root().Writer
+			if cmd.Bool("json") {
+				list := &pyval.List{}
+				add := func(f *hookify.Found) {
+					item := pyval.NewDict()
+					item.Set("name", pyval.Str(f.Rule.Name))
+					item.Set("layer", pyval.Str(f.Layer.String()))
+					item.Set("path", pyval.Str(f.Path))
+					item.Set("enabled", pyval.Bool(f.Rule.Enabled))
+					item.Set("event", pyval.Str(f.Rule.Event))
+					item.Set("action", pyval.Str(f.Rule.ActionText))
+					if f.ShadowedBy != nil {
+						item.Set("shadowed_by", pyval.Str(f.ShadowedBy.Path))
+					}
+					list.Items = append(list.Items, item)
+				}
+				for _, f := range d.Rules {
+					add(f)
+				}
+				for _, f := range d.Shadowed {
+					add(f)
+				}
+				w.Write(append(pyval.Dumps(list), '\n'))
+				return nil
+			}
+			for _, f := range d.Rules {
+				state := "enabled "
+				if !f.Rule.Enabled {
+					state = "disabled"
+				}
+				fmt.Fprintf(w, "%-14s %s %-6s %-6s %s  %s\n", f.Layer, state, f.Rule.Event, f.Rule.ActionText, f.Rule.Name, f.Path)
+			}
+			for _, f := range d.Shadowed {
+				fmt.Fprintf(w, "%-14s shadowed %s  %s (by %s)\n", f.Layer, f.Rule.Name, f.Path, f.ShadowedBy.Path)
+			}
+			for _, diag := range d.Diagnostics {
+				if diag.Kind != hookify.DiagShadowed {
+					fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", diag.Error())
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// rulesToggleCommand enables or disables rule files in place: only the
+// value of their enabled: line changes (or one is inserted), atomically.
+func rulesToggleCommand(name string, enabled bool) *cli.Command {
+	return &cli.Command{
+		Name:      name,
+		Usage:     name + " rule files in place (only their enabled: line changes)",
+		ArgsUsage: "FILE...",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			files := cmd.Args().Slice()
+			if len(files) == 0 {
+				return exitError(2, "rules %s: name at least one rule file", name)
+			}
+			for _, f := range files {
+				if err := hookify.SetEnabled(f, enabled); err != nil {
+					return exitError(1, "%s: %v", f, err)
+				}
+				fmt.Fprintf(cmd.Root().Writer, "%sd %s\n", name, f)
+			}
+			return nil
 		},
 	}
 }

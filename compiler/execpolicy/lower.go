@@ -16,16 +16,27 @@ package execpolicy
 //   - rest empty: the source rule is evaluated on C itself by the oracle
 //     (runtime/engine for hookify rules, perm.MatchRule for permission
 //     rules);
-//   - rest non-empty: each condition must hold on every C + " " + X.
-//     contains/starts_with hold when they hold on C + " ". A regex holds
-//     when its "tail-safe" restriction (lower_tail.go) matches C + " ":
-//     that restriction drops every construct whose result could change when
-//     text is appended ($, \Z, lookarounds, atomic groups, possessive
-//     repeats, backreferences, conditionals) and guards \b and \B so they
-//     are never evaluated at the end of C + " ". A match of it inside
-//     C + " " is then a match of the original regex inside any
-//     C + " " + X. Permission specifiers are only lowered in the shapes
-//     whose glob provably matches C + " " + X (see lower_perm.go).
+//   - rest non-empty: given the first case, each condition must hold on
+//     every C + " " + X. contains and starts_with do (what C contains or
+//     starts with, so does every extension of C); equals, ends_with and
+//     not_contains do not. A regex without $, \Z, lookarounds, atomic
+//     groups, possessive repeats, backreferences and conditionals
+//     ("monotone") does: its match inside C only depends on the text it
+//     consumes and, for a \b or \B at the end of C, on the next character,
+//     which is "end" in C and " " in C + " " + X, both non-word. Any other
+//     regex holds when its tail-safe restriction (lower_tail.go) matches
+//     C + " ": that restriction keeps only monotone branches and guards \b
+//     and \B so that they are never evaluated at the end of C + " ", so its
+//     match there is a match of the original regex inside any C + " " + X.
+//     Permission specifiers are only lowered in the shapes whose glob
+//     provably matches C + " " + X (see lower_perm.go).
+//
+// Soundness is thus proved for every argv, with two limits that a prefix
+// rule cannot express: a regex search that runs past the runtime's time
+// bound counts as "no match" there, and an allow permission rule never
+// matches, in hookifyc's model of Claude Code, a command longer than
+// perm.MaxAllowCommandBytes or one compiler/shell rejects (invalid UTF-8,
+// or \r together with \x01); Codex's argvs are always valid UTF-8.
 //
 // The regex analysis (lower_regex.go) only proposes candidates; the proof
 // above decides, so a weakness in the analysis can cost precision but never
@@ -33,8 +44,10 @@ package execpolicy
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -95,6 +108,9 @@ type Lowered struct {
 	// Rules are the emitted prefix rules, with justification and verified
 	// match/not_match examples.
 	Rules []*PrefixRule
+	// hostPaths[i] are the standard program paths Rules[i] is proved for
+	// (see lower_host.go).
+	hostPaths [][]string
 }
 
 // Lower lowers rules (in order) to prefix rules. It is pure: it reads no
@@ -108,13 +124,37 @@ func Lower(rules []*ir.Rule, opts LowerOptions) ([]Lowered, error) {
 	default:
 		return nil, fmt.Errorf("invalid warn mode %q (want prompt or skip)", opts.Warn)
 	}
-	l := newLowerer(opts)
 	out := make([]Lowered, len(rules))
-	for i, r := range rules {
-		out[i] = l.lower(r)
+	// Rules lower independently: large sets are split into contiguous
+	// chunks, one lowerer (engine and caches) per worker. The result does
+	// not depend on the split.
+	workers := min(runtime.GOMAXPROCS(0), len(rules)/parallelChunk)
+	if workers <= 1 {
+		l := newLowerer(opts)
+		for i, r := range rules {
+			out[i] = l.lower(r)
+		}
+		return out, nil
 	}
+	var wg sync.WaitGroup
+	size := (len(rules) + workers - 1) / workers
+	for lo := 0; lo < len(rules); lo += size {
+		hi := min(lo+size, len(rules))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := newLowerer(opts)
+			for i := lo; i < hi; i++ {
+				out[i] = l.lower(rules[i])
+			}
+		}()
+	}
+	wg.Wait()
 	return out, nil
 }
+
+// parallelChunk is the smallest number of rules worth a worker of its own.
+const parallelChunk = 500
 
 // PrefixRules returns every emitted prefix rule, in source order.
 func PrefixRules(ls []Lowered) []*PrefixRule {
@@ -129,18 +169,21 @@ func PrefixRules(ls []Lowered) []*PrefixRule {
 // Nothing outlives a call.
 type lowerer struct {
 	opts LowerOptions
-	eng  *engine.Engine
-	re   map[string]*regexInfo // hookify pattern → its analysis
+	// engines holds one oracle engine per distinct set of conditions: an
+	// engine remembers results per regex and subject, which costs little
+	// while it knows few regexes.
+	engines map[string]*engine.Engine
+	re      map[string]*regexInfo // hookify pattern → its analysis
 	// proofs caches oracle results of hookify rules: conditions + command.
 	proofs map[string]bool
 }
 
 func newLowerer(opts LowerOptions) *lowerer {
 	return &lowerer{
-		opts:   opts,
-		eng:    engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: oracleTimeout}),
-		re:     make(map[string]*regexInfo),
-		proofs: make(map[string]bool),
+		opts:    opts,
+		engines: make(map[string]*engine.Engine),
+		re:      make(map[string]*regexInfo),
+		proofs:  make(map[string]bool),
 	}
 }
 

@@ -30,7 +30,7 @@ func TestConformanceLowered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := Emit(PrefixRules(ls), "compiled from "+set.name)
+		data, err := EmitLowered(ls, "compiled from "+set.name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,6 +47,11 @@ func TestConformanceLowered(t *testing.T) {
 		for _, pr := range PrefixRules(ls) {
 			examples = append(examples, pr.Match...)
 			examples = append(examples, pr.NotMatch...)
+			// The program as a path: host_executable() gates the basename
+			// fallback.
+			for _, dir := range []string{"/usr/bin/", "/bin/", "/tmp/", "./", "~/bin/"} {
+				examples = append(examples, append([]string{dir + pr.Match[0][0]}, pr.Match[0][1:]...))
+			}
 		}
 	}
 	pol, err := Load(files)

@@ -52,7 +52,7 @@ func FuzzLowerEmit(f *testing.F) {
 		if n := len(ls[1].Rules); n != 1 {
 			t.Fatalf("sentinel lowered to %d rules", n)
 		}
-		out, err := Emit(prs, name+"\n"+message+"\n"+pattern)
+		out, err := EmitLowered(ls, name+"\n"+message+"\n"+pattern)
 		if err != nil {
 			t.Fatalf("Emit: %v", err)
 		}

@@ -56,7 +56,7 @@ func TestLowerGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rules, err := Emit(PrefixRules(ls), "hookifyc lowering golden test: "+set.name)
+			rules, err := EmitLowered(ls, "hookifyc lowering golden test: "+set.name)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package execpolicy
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -156,4 +157,35 @@ func (o *sourceOracle) matches(t testing.TB, r *ir.Rule, cmd string) bool {
 		t.Fatalf("%s: fixed and hookify semantics disagree on %q", r.Source, cmd)
 	}
 	return ma
+}
+
+// trickyPatterns stress the proof: end anchors, lookarounds, word
+// boundaries at the end of the prefix, atomic groups, possessive repeats,
+// backreferences, optional parts, case folding, MULTILINE and DOTALL.
+var trickyPatterns = []string{
+	`^git\s+add\s+(-A|\.)(\s|$)`, `^ls(\s+-la)?$`, `^ls\b`, `^ls\B`, `^rm\b(?!\s+-i)`, `^rm(?=\s|$)`,
+	`^git\s+push\b(?!.*--dry-run)`, `(?<!no)rm\s+-rf`, `^(?>git\s+push|git)\s+--force`, `^git\s++push`,
+	`^(\w+)\s+\1`, `^(?:git|hg)\s+(?:push|pull)\b.*\b(?:-f|--force)\b`, `(?m)^rm\s+-rf`, `(?s)^rm.+-rf`,
+	`^RM\s+-RF\b`, `(?-i:^Git)\s+push`, `^git\s+push\s*$`, `^git\s+push\s*\Z`, `^git\s+push(?:\s+\S+)*$`,
+	`\bsudo\b`, `\bsudo\B`, `sudo\b\s?`, `^sudo(\s|$)`, `^x{2,3}\s+y`, `^a[bc]?d\b`, `^-[rf]{2}\b`,
+	`^terraform\s+(apply|destroy)\b(?=.*-auto-approve)`, `^(?:npm|pnpm)\s+(?:i|install)(?:\s+-g)?\b`,
+	`^docker\s+(?:rm|rmi)\s+-f\b|^docker\s+system\s+prune\b`, `^\s*git\s+reset\s+--hard`, `^git\s+\w+`,
+	`^make\b[^|]*$`, `^chmod\s+(?:-R\s+)?777\b`, `^k(?:ubectl)?\s+delete\b`, `^find\b.*\s-delete\b`,
+}
+
+// trickySet turns trickyPatterns into block rules, plus rules with several
+// conditions and the other operators.
+func trickySet() ruleSet {
+	var rules []*ir.Rule
+	for i, p := range trickyPatterns {
+		rules = append(rules, hookifyRule(fmt.Sprintf("tricky-%02d", i), ir.OpRegexMatch, p))
+	}
+	rules = append(rules,
+		hookifyRule("multi-1", ir.OpRegexMatch, `^git\s+push\s+--force`, ir.OpContains, "push"),
+		hookifyRule("multi-2", ir.OpRegexMatch, `^git\b`, ir.OpStartsWith, "git push", ir.OpRegexMatch, `push\s+-f\b`),
+		hookifyRule("contains", ir.OpContains, "rm -rf"),
+		hookifyRule("starts", ir.OpStartsWith, "git pu"),
+		hookifyRule("starts-space", ir.OpStartsWith, "git push "),
+	)
+	return ruleSet{"tricky", rules}
 }

@@ -65,12 +65,14 @@ func (l *lowerer) lowerHookify(r *ir.Rule) Lowered {
 // condCheck is one hookify condition prepared for lowering.
 type condCheck struct {
 	// tail reports whether the condition holds on every C + " " + X, given
-	// C + " " (see the comment at the top of lower.go).
-	tail func(cSpace string) bool
+	// that it holds on C (see the comment at the top of lower.go).
+	tail func(c string) bool
 	// cands are candidate token prefixes proposed by this condition.
 	cands [][]string
-	notes noteSet
-	why   failure
+	// noPaths: the condition never holds on a command that starts with '/'.
+	noPaths bool
+	notes   noteSet
+	why     failure
 }
 
 // condition prepares one condition; err is a reason when the rule cannot
@@ -82,15 +84,14 @@ func (l *lowerer) condition(c *ir.Condition) (*condCheck, string) {
 		if ri.err != "" {
 			return nil, ri.err
 		}
-		return &condCheck{tail: ri.tail, cands: ri.cands, notes: ri.notes, why: ri.why}, ""
+		return &condCheck{tail: ri.tail, cands: ri.cands, notes: ri.notes, why: ri.why, noPaths: ri.noPaths}, ""
 	case ir.OpContains, ir.OpStartsWith:
 		pat := c.Pattern
-		cc := &condCheck{}
+		cc := &condCheck{noPaths: c.Operator == ir.OpStartsWith && pat != "" && pat[0] != '/'}
+		// What C contains, or starts with, so does every extension of C.
+		cc.tail = func(string) bool { return true }
 		if c.Operator == ir.OpContains {
-			cc.tail = func(s string) bool { return strings.Contains(s, pat) }
 			cc.notes.add(noteUnanchored)
-		} else {
-			cc.tail = func(s string) bool { return strings.HasPrefix(s, pat) }
 		}
 		if toks, f := tokenize(pat); f == 0 {
 			cc.cands = [][]string{toks}
@@ -110,9 +111,14 @@ func (l *lowerer) condition(c *ir.Condition) (*condCheck, string) {
 
 // oracle evaluates a source rule on a command, and proves the tail case.
 type oracle interface {
+	// noPaths reports that the source rule can never match a command
+	// whose program is written as an absolute path (a shortcut: proving
+	// would fail anyway).
+	noPaths() bool
 	// matches reports whether the source rule matches the command.
 	matches(cmd string) bool
-	// tail reports whether the source rule matches every c + " " + X.
+	// tail reports whether the source rule matches every c + " " + X,
+	// given that it matches c.
 	tail(c string) bool
 }
 
@@ -140,14 +146,28 @@ func (o *hookifyOracle) matches(cmd string) bool {
 	if v, ok := o.l.proofs[k]; ok {
 		return v
 	}
-	v := engineMatches(o.l.eng, o.rule, cmd)
+	eng := o.l.engines[o.key]
+	if eng == nil {
+		eng = engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: oracleTimeout})
+		o.l.engines[o.key] = eng
+	}
+	v := engineMatches(eng, o.rule, cmd)
 	o.l.proofs[k] = v
 	return v
 }
 
+func (o *hookifyOracle) noPaths() bool {
+	for _, cc := range o.conds {
+		if cc.noPaths {
+			return true
+		}
+	}
+	return false
+}
+
 func (o *hookifyOracle) tail(c string) bool {
 	for _, cc := range o.conds {
-		if !cc.tail(c + " ") {
+		if !cc.tail(c) {
 			return false
 		}
 	}

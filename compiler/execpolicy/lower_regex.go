@@ -2,6 +2,7 @@ package execpolicy
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,16 +31,72 @@ type regexInfo struct {
 	cands [][]string
 	notes noteSet
 	why   failure
-	// tailRe is the tail-safe restriction (nil when nothing is left).
-	tailRe *pyre.Regexp
+	// noPaths: no match can start with '/' at the beginning of the
+	// subject, so no program path can be proved (see lower_host.go).
+	noPaths bool
+	// monotone: the regex has no construct whose outcome can change when
+	// text is appended (see monotone).
+	monotone bool
+	// tailRoot is the tail-safe restriction (nil when nothing is left),
+	// compiled into tailRe on first use.
+	pattern  string
+	flags    pyre.Flags
+	tailRoot pyre.Node
+	tailRe   *pyre.Regexp
+	tailErr  bool
 }
 
-func (ri *regexInfo) tail(s string) bool {
-	if ri.tailRe == nil {
+// tail reports whether the regex matches every c + " " + X, given that it
+// matches c (see the comment at the top of lower.go).
+func (ri *regexInfo) tail(c string) bool {
+	if ri.monotone {
+		// A match inside c stays a match: the text after it only changes
+		// the right neighbour of a \b or \B at the end of c from "end" to
+		// " ", both non-word.
+		return true
+	}
+	if ri.tailRoot == nil || ri.tailErr {
 		return false
 	}
-	ok, err := ri.tailRe.Search(s)
+	if ri.tailRe == nil {
+		re, err := pyre.CompileAST(&pyre.AST{Pattern: ri.pattern, Root: ri.tailRoot, Flags: ri.flags}, oracleTimeout)
+		if err != nil {
+			ri.tailErr = true
+			return false
+		}
+		ri.tailRe = re
+	}
+	ok, err := ri.tailRe.Search(c + " ")
 	return err == nil && ok
+}
+
+// monotone reports whether n has none of $, \Z, lookarounds, atomic
+// groups, possessive repeats, backreferences and conditionals: then every
+// match inside a subject is a match inside any extension of it whose next
+// character is not a word character.
+func monotone(n pyre.Node) bool {
+	ok := true
+	pyre.Walk(n, func(n pyre.Node) bool {
+		switch n := n.(type) {
+		case *pyre.Anchor:
+			switch n.Kind {
+			case pyre.AnchorEnd, pyre.AnchorEndLine, pyre.AnchorEndText:
+				ok = false
+			}
+		case *pyre.Group:
+			if n.Kind != pyre.GroupCapture && n.Kind != pyre.GroupNonCapture {
+				ok = false
+			}
+		case *pyre.Repeat:
+			if n.Mode == pyre.Possessive {
+				ok = false
+			}
+		case *pyre.Backref, *pyre.Conditional:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // regex analyses a hookify regex (cached per Lower call).
@@ -64,11 +121,10 @@ func analyzeRegex(pattern string) *regexInfo {
 		}
 		return ri
 	}
-	if root := tailSafe(ast.Root); root != nil {
-		re, err := pyre.CompileAST(&pyre.AST{Pattern: pattern, Root: root, Flags: ast.Flags}, oracleTimeout)
-		if err == nil {
-			ri.tailRe = re
-		}
+	ri.pattern, ri.flags = pattern, ast.Flags
+	ri.noPaths = startsWithout(ast.Root, '/')
+	if ri.monotone = monotone(ast.Root); !ri.monotone {
+		ri.tailRoot = tailSafe(ast.Root)
 	}
 	g := &gen{}
 	strs := g.node(ast.Root)
@@ -301,4 +357,38 @@ func classHasSpace(c *pyre.Class) bool {
 		}
 	}
 	return false
+}
+
+// startsWithout reports whether every match of n starts at the beginning of
+// the subject with a literal other than c (in any case): n is \A or ^
+// (without MULTILINE) followed by such a literal, in every branch.
+func startsWithout(n pyre.Node, c rune) bool {
+	var first func(n pyre.Node, anchored bool) bool
+	first = func(n pyre.Node, anchored bool) bool {
+		switch n := n.(type) {
+		case *pyre.Literal:
+			return anchored && !slices.Contains(n.Matches(), c)
+		case *pyre.Group:
+			return (n.Kind == pyre.GroupCapture || n.Kind == pyre.GroupNonCapture) && first(n.Sub, anchored)
+		case *pyre.Alternate:
+			for _, s := range n.Subs {
+				if !first(s, anchored) {
+					return false
+				}
+			}
+			return true
+		case *pyre.Concat:
+			i := 0
+			for ; i < len(n.Subs); i++ {
+				a, ok := n.Subs[i].(*pyre.Anchor)
+				if !ok || a.Kind != pyre.AnchorBeginText {
+					break
+				}
+				anchored = true
+			}
+			return i < len(n.Subs) && first(n.Subs[i], anchored)
+		}
+		return false
+	}
+	return first(n, false)
 }

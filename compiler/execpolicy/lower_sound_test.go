@@ -2,6 +2,7 @@ package execpolicy
 
 import (
 	"math/rand/v2"
+	"path"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -19,6 +20,14 @@ var junkTokens = []string{
 	"-", "--", "-rf", "-fr", "-f", "--force", "--no-verify", "/", "..", ".", "origin", "main", "x",
 	"RM", "Rm", "GIT", "Push", "sudo", "env", "timeout", "bash", "-c", "-lc", "rm -rf /", "git push",
 	strings.Repeat("a", 300), strings.Repeat("-rf ", 40),
+}
+
+// pathPrefixes write a program as a path, as Codex's basename fallback
+// sees it: standard directories, others, relative and home paths, and
+// spellings that normalize to a standard path.
+var pathPrefixes = []string{
+	"/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/", "/sbin/", "/tmp/", "/usr/bin/x/", "./", "../", "bin/",
+	"~/", "~/bin/", "/usr/bin/./", "//usr/bin/", "/usr/bin/../bin/", "/usr/bin/x y/../",
 }
 
 // vocabulary collects the tokens of the emitted patterns and examples.
@@ -89,7 +98,11 @@ func randomArgvs(rng *rand.Rand, ls []Lowered, n int) [][]string {
 		var a []string
 		if len(prs) > 0 && rng.IntN(2) == 0 {
 			pr := prs[rng.IntN(len(prs))]
-			a = append(a, pr.First)
+			prog := pr.First
+			if rng.IntN(3) == 0 {
+				prog = pathPrefixes[rng.IntN(len(pathPrefixes))] + prog
+			}
+			a = append(a, prog)
 			for _, t := range pr.Rest {
 				a = append(a, t[rng.IntN(len(t))])
 			}
@@ -124,9 +137,12 @@ func allowDomain(cmd string) bool {
 
 // TestLowerSoundness is the soundness property of the lowering contract:
 // for every rule set, every argv of the command corpus and random argvs
-// built from the rules' own tokens, an emitted prefix rule that matches
-// argv implies that its source rule matches canonical(argv). For rules
-// whose verdict is exact it also checks the converse on plain argvs.
+// built from the rules' own tokens (also with the program written as a
+// path), every prefix rule of the compiled policy that matches argv the
+// way Codex core does (with host-executable resolution, gated by the
+// emitted host_executable() declarations) has a source rule that matches
+// canonical(argv). For rules whose verdict is exact it also checks the
+// converse on plain argvs.
 func TestLowerSoundness(t *testing.T) {
 	corpus := corpusArgvs(t)
 	if len(corpus) < 10000 {
@@ -134,44 +150,68 @@ func TestLowerSoundness(t *testing.T) {
 	}
 	o := newSourceOracle()
 	rng := rand.New(rand.NewPCG(20261122, 1))
-	var checked, matched, outside int
-	for _, set := range corpusRuleSets(t) {
+	opts := MatchOptions{ResolveHostExecutables: true, WorkDir: "/home/u/project", Home: "/home/u"}
+	var checked, matched, fallback, outside, respelled, respelledOver int
+	for _, set := range append(corpusRuleSets(t), trickySet()) {
 		ls, err := Lower(set.rules, LowerOptions{Actor: "ci"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		type owned struct {
-			pr   *PrefixRule
-			rule *ir.Rule
+		data, err := EmitLowered(ls, set.name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		byFirst := map[string][]owned{}
+		pol, err := LoadFile(set.name+".rules", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// pol.Rules[i] is the i-th emitted rule; owner[i] its source.
+		var owner []*ir.Rule
 		var exact []Lowered
 		for _, l := range ls {
-			for _, pr := range l.Rules {
-				byFirst[pr.First] = append(byFirst[pr.First], owned{pr, l.Rule})
+			for range l.Rules {
+				owner = append(owner, l.Rule)
 			}
 			if l.Verdict == VerdictExact && len(l.Rules) > 0 {
 				exact = append(exact, l)
 			}
 		}
+		index := map[*PrefixRule]int{}
+		for i, r := range pol.Rules {
+			index[r] = i
+		}
 		argvs := append(append([][]string(nil), corpus...), randomArgvs(rng, ls, 20000)...)
 		for _, argv := range argvs {
-			for _, ow := range byFirst[argv[0]] {
-				if !ow.pr.MatchPrefix(argv) {
-					continue
-				}
-				cmd := shell.Canonical(argv)
-				if ow.pr.Decision == Allow && !allowDomain(cmd) {
+			checked++
+			cmd := shell.Canonical(argv)
+			for _, m := range pol.CheckWith(argv, opts).Matches {
+				r := owner[index[m.Rule]]
+				if m.Rule.Decision == Allow && !allowDomain(cmd) {
 					outside++
 					continue
 				}
+				if m.ResolvedProgram != "" {
+					fallback++
+					if path.Clean(argv[0]) != argv[0] {
+						// A spelling of a listed path other than the one
+						// proved (see lower_host.go): only forbidden and
+						// prompt rules may be reached this way.
+						respelled++
+						if m.Rule.Decision == Allow {
+							t.Errorf("%s: allow rule %s reached through %q", set.name, PatternString(m.Rule), argv[0])
+						}
+						if !o.matches(t, r, cmd) {
+							respelledOver++
+						}
+						continue
+					}
+				}
 				matched++
-				if !o.matches(t, ow.rule, cmd) {
+				if !o.matches(t, r, cmd) {
 					t.Errorf("%s: UNSOUND: %s (%s) matches %q but the source rule does not match %q",
-						set.name, PatternString(ow.pr), ow.rule.Source, argv, shell.Canonical(argv))
+						set.name, PatternString(m.Rule), r.Source, argv, cmd)
 				}
 			}
-			checked++
 		}
 		// Exactness: on plain argvs, the source matching implies a prefix
 		// match. Checked on the argvs whose program is one of the rule's
@@ -194,7 +234,9 @@ func TestLowerSoundness(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d argvs checked, %d prefix matches proved sound by the oracle, %d allow matches outside the allow domain", checked, matched, outside)
+	t.Logf("%d argvs checked, %d prefix matches proved sound by the oracle (%d through the basename fallback); "+
+		"%d allow matches outside the allow domain; %d fallbacks through respelled paths, %d of them not matched by the source (forbidden/prompt only)",
+		checked, matched, fallback, outside, respelled, respelledOver)
 	if matched < 5000 {
 		t.Errorf("only %d prefix matches: the property is not exercised", matched)
 	}

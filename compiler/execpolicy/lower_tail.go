@@ -9,9 +9,11 @@ import "github.com/hookifyc/hookifyc/compiler/pyre"
 // A match of a backtracking regex depends only on the text it consumes,
 // plus what its zero-width assertions and commitments look at. So the
 // restriction keeps literals, classes, '.', plain groups, greedy and lazy
-// repeats, concatenation, ^ and \A; it drops (as failing branches) $, \Z,
-// lookarounds, atomic groups, possessive repeats, backreferences and
-// conditionals, whose outcome can change when text is appended; and it
+// repeats, concatenation, ^ and \A, positive lookarounds (restricted in
+// turn) and negative lookbehinds without assertions inside (they read only
+// text before the position); it drops (as failing branches) $, \Z,
+// negative lookaheads, atomic groups, possessive repeats, backreferences
+// and conditionals, whose outcome can change when text is appended; and it
 // guards \b and \B with (?!\Z) so that they are only evaluated where both
 // of their neighbours lie inside S. Dropping an alternative, or the
 // optional occurrences of a repeat, only restricts the language, so every
@@ -30,14 +32,29 @@ func tailSafe(n pyre.Node) pyre.Node {
 		}
 		return nil // $, \Z
 	case *pyre.Group:
-		if n.Kind != pyre.GroupCapture && n.Kind != pyre.GroupNonCapture {
-			return nil
+		switch n.Kind {
+		case pyre.GroupCapture, pyre.GroupNonCapture, pyre.GroupLookAhead, pyre.GroupLookBehind:
+			// A positive lookaround whose restricted content matches
+			// inside S also holds in S + X.
+			sub := tailSafe(n.Sub)
+			if sub == nil {
+				return nil
+			}
+			kind := n.Kind
+			if kind == pyre.GroupCapture {
+				kind = pyre.GroupNonCapture
+			}
+			return &pyre.Group{Kind: kind, AddFlags: n.AddFlags, DelFlags: n.DelFlags, Sub: sub}
+		case pyre.GroupNegLookBehind:
+			// It only reads text before the current position, which
+			// appending never changes, provided its content has no
+			// assertion that could look at the end.
+			if !anchorFree(n.Sub) {
+				return nil
+			}
+			return n
 		}
-		sub := tailSafe(n.Sub)
-		if sub == nil {
-			return nil
-		}
-		return &pyre.Group{Kind: pyre.GroupNonCapture, AddFlags: n.AddFlags, DelFlags: n.DelFlags, Sub: sub}
+		return nil // negative lookaheads, atomic groups
 	case *pyre.Repeat:
 		if n.Mode == pyre.Possessive {
 			return nil
@@ -82,6 +99,25 @@ func tailSafe(n pyre.Node) pyre.Node {
 		return &pyre.Alternate{Subs: subs}
 	}
 	return nil // backreferences, conditionals
+}
+
+// anchorFree reports whether n holds no assertion, group other than a
+// plain one, backreference or conditional: its match depends only on the
+// characters it consumes.
+func anchorFree(n pyre.Node) bool {
+	ok := true
+	pyre.Walk(n, func(n pyre.Node) bool {
+		switch n := n.(type) {
+		case *pyre.Anchor, *pyre.Backref, *pyre.Conditional:
+			ok = false
+		case *pyre.Group:
+			ok = n.Kind == pyre.GroupCapture || n.Kind == pyre.GroupNonCapture
+		case *pyre.Repeat:
+			ok = n.Mode != pyre.Possessive
+		}
+		return ok
+	})
+	return ok
 }
 
 // notAtEnd is (?!\Z).

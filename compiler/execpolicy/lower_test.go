@@ -72,6 +72,12 @@ func TestLowerRegex(t *testing.T) {
 		{[]string{re, `(?<!no)rm(?=\s)`}, ``, VerdictRuntime, "needs more"},
 		{[]string{re, `^rm(?!\s+-i)`}, ``, VerdictRuntime, "further arguments"},
 		{[]string{re, `(?>git\s+push)\b`}, ``, VerdictRuntime, "further arguments"},
+		{[]string{re, `^rm(?=\s|$)`}, `["rm"]`, VerdictPartial, ""},
+		{[]string{re, `(?<!no)rm\s+-rf`}, `["rm", "-rf"]`, VerdictPartial, "unanchored"},
+		{[]string{re, `^git\s+push\b(?!.*--dry-run)`}, ``, VerdictRuntime, "further arguments"},
+		{[]string{re, `^git\s+push(?:\s+\S+)*$`}, ``, VerdictRuntime, "further arguments"},
+		{[]string{re, `^sudo(\s|$)`}, `["sudo"]`, VerdictPartial, ""},
+		{[]string{re, `^k(?:ubectl)?\s+delete\b`}, `["k", "delete"] ["kubectl", "delete"]`, VerdictPartial, ""},
 		{[]string{re, `^git\s+push\s+\w+`}, ``, VerdictRuntime, ""},
 		{[]string{re, `(\w+)\s+\1`}, ``, VerdictRuntime, "no literal"},
 		// Not a program, or matching everything.
@@ -258,7 +264,7 @@ func TestLowerExamples(t *testing.T) {
 				}
 			}
 		}
-		if _, err := Emit(PrefixRules(ls), set.name); err != nil {
+		if _, err := EmitLowered(ls, set.name); err != nil {
 			t.Errorf("%s: %v", set.name, err)
 		}
 	}
@@ -303,5 +309,29 @@ func TestMergePatterns(t *testing.T) {
 	}
 	if got := dropSubsumed([][]string{{"git", "push", "-f"}, {"git", "push"}, {"git"}, {"rm"}}); fmt.Sprint(got) != "[[git] [rm]]" {
 		t.Errorf("dropSubsumed = %v", got)
+	}
+}
+
+// TestLowerCorpusVerdicts gives every rule of the shared hookify corpus a
+// verdict and a reason, and logs the counts of its bash rules.
+func TestLowerCorpusVerdicts(t *testing.T) {
+	set := corpusRuleSets(t)[0]
+	ls, err := Lower(set.rules, LowerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := NewReport(ls, nil)
+	for _, e := range rep.Rules {
+		if e.Verdict == "" || (e.Verdict != VerdictExact && e.Reason == "") {
+			t.Errorf("%s: verdict %q reason %q", e.File, e.Verdict, e.Reason)
+		}
+		if (e.Emitted > 0) != (e.Verdict != VerdictRuntime) && e.Verdict != VerdictExact {
+			t.Errorf("%s: %s with %d rules", e.File, e.Verdict, e.Emitted)
+		}
+	}
+	c := rep.Counts
+	t.Logf("%d rules in the shared corpus: %s", len(ls), rep.Summary())
+	if c.Partial == 0 || c.Exact+c.Partial+c.Runtime+c.NotBash != len(ls) {
+		t.Errorf("counts %+v", c)
 	}
 }

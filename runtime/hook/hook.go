@@ -110,20 +110,26 @@ func runFixed(opts Options) agent.Output {
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
 }
 
+// Layout is the layered discovery of this machine: the real file system,
+// the managed directory, $HOME and $HOOKIFY_RULE_DIR.
+func Layout(getenv func(string) string) hookify.Layout {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	return hookify.Layout{
+		FS:         os.DirFS("/"),
+		ManagedDir: hookify.DefaultManagedDir,
+		HomeDir:    getenv("HOME"),
+		RuleDir:    getenv("HOOKIFY_RULE_DIR"),
+	}
+}
+
 // FindRules runs the layered discovery for a working directory (docs/compat.md
 // fix 11). Files that cannot be used (unreadable, malformed, no frontmatter)
 // are returned as problems; shadowed rules and names missing ".local" are
 // lint findings, not runtime problems.
 func FindRules(cwd string, getenv func(string) string) ([]*ir.Rule, []engine.Problem) {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
-	d := hookify.Discover(hookify.Layout{
-		FS:         os.DirFS("/"),
-		ManagedDir: hookify.DefaultManagedDir,
-		HomeDir:    getenv("HOME"),
-		RuleDir:    getenv("HOOKIFY_RULE_DIR"),
-	}, filepath.ToSlash(cwd))
+	d := hookify.Discover(Layout(getenv), filepath.ToSlash(cwd))
 	rules := make([]*ir.Rule, len(d.Rules))
 	for i, f := range d.Rules {
 		rules[i] = f.Rule
