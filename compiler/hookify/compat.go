@@ -67,12 +67,21 @@ func DiscoverCompat(fsys fs.FS) *CompatResult {
 	// glob swallows OSErrors: no .claude (or not a directory) means no
 	// rules, and a listing that fails midway keeps the names read so far.
 	names, _ := listDirRaw(fsys, CompatDir)
+	var jobs []loadJob
+	for _, name := range names {
+		if IsLocalRuleName(name) {
+			p := CompatDir + "/" + name
+			jobs = append(jobs, loadJob{p, p})
+		}
+	}
+	loaded := loadAll(fsys, jobs)
 	for _, name := range names {
 		p := CompatDir + "/" + name
 		switch {
 		case IsLocalRuleName(name):
-			r, d := LoadRule(fsys, p, p)
-			res.Entries = append(res.Entries, CompatEntry{Path: p, Rule: r, Diag: d})
+			l := loaded[0]
+			loaded = loaded[1:]
+			res.Entries = append(res.Entries, CompatEntry{Path: p, Rule: l.rule, Diag: l.diag})
 		case isNotLocalName(name):
 			res.Warnings = append(res.Warnings, notLocal(p, name))
 		}

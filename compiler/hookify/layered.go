@@ -127,20 +127,31 @@ func Discover(l Layout, cwd string) *Discovery {
 			continue
 		}
 		sort.Strings(names)
+		wanted := func(name string) bool {
+			if dr.layer == LayerProjectClaude {
+				return IsLocalRuleName(name)
+			}
+			return isMarkdownName(name)
+		}
+		var jobs []loadJob
+		for _, name := range names {
+			if wanted(name) {
+				p := path.Join(dr.path, name)
+				jobs = append(jobs, loadJob{fsPath(p), p})
+			}
+		}
+		loaded := loadAll(l.FS, jobs)
 		var layer []*Found
 		for _, name := range names {
 			p := path.Join(dr.path, name)
-			if dr.layer == LayerProjectClaude {
-				if isNotLocalName(name) {
-					d.Diagnostics = append(d.Diagnostics, notLocal(p, name))
-				}
-				if !IsLocalRuleName(name) {
-					continue
-				}
-			} else if !isMarkdownName(name) {
+			if dr.layer == LayerProjectClaude && isNotLocalName(name) {
+				d.Diagnostics = append(d.Diagnostics, notLocal(p, name))
+			}
+			if !wanted(name) {
 				continue
 			}
-			r, diag := LoadRule(l.FS, fsPath(p), p)
+			r, diag := loaded[0].rule, loaded[0].diag
+			loaded = loaded[1:]
 			if diag != nil {
 				d.Diagnostics = append(d.Diagnostics, diag)
 				continue

@@ -64,6 +64,11 @@ func LoadRule(fsys fs.FS, name, display string) (*ir.Rule, *Diagnostic) {
 }
 
 func readFile(fsys fs.FS, name string) ([]byte, error) {
+	if rf, ok := fsys.(fs.ReadFileFS); ok {
+		if _, isOS := fsys.(osFS); isOS {
+			return rf.ReadFile(name)
+		}
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err

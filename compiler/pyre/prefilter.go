@@ -177,6 +177,9 @@ func (s *Subject) Runes() []rune { return s.runes }
 // SearchSubject is Search on a prepared subject; it skips the regex program
 // entirely when the prefilter proves there is no match.
 func (r *Regexp) SearchSubject(s *Subject) (bool, error) {
+	if r.always {
+		return true, nil
+	}
 	if s.ascii && r.prefilter != nil {
 		found := false
 		for _, lit := range r.prefilter {
@@ -190,4 +193,37 @@ func (r *Regexp) SearchSubject(s *Subject) (bool, error) {
 		}
 	}
 	return r.SearchRunes(s.runes)
+}
+
+// alwaysMatches reports whether the pattern matches the empty string with
+// no assertion at all (".*", "x?", "(a|)"): search then succeeds at position
+// 0 of any subject, so no program needs to run. Anchors, lookarounds,
+// backreferences and conditionals make it false (conservatively).
+func alwaysMatches(n Node) bool {
+	switch n := n.(type) {
+	case *Empty:
+		return true
+	case *Repeat:
+		return n.Min == 0 || alwaysMatches(n.Sub)
+	case *Concat:
+		for _, s := range n.Subs {
+			if !alwaysMatches(s) {
+				return false
+			}
+		}
+		return true
+	case *Alternate:
+		for _, s := range n.Subs {
+			if alwaysMatches(s) {
+				return true
+			}
+		}
+		return false
+	case *Group:
+		switch n.Kind {
+		case GroupCapture, GroupNonCapture, GroupAtomic:
+			return alwaysMatches(n.Sub)
+		}
+	}
+	return false
 }

@@ -51,3 +51,18 @@ func TestPrefilterSound(t *testing.T) {
 		}
 	}
 }
+
+func TestAlwaysMatches(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		`.*`: true, `x?`: true, `(a|)`: true, `(?:ab)*`: true, ``: true,
+		`^$`: false, `^.*`: false, `a*b`: false, `(?=x)`: false, `(a)\1*`: false, `.+`: false, `\b`: false,
+	} {
+		re, err := Compile(pattern, Options{IgnoreCase: true})
+		if err != nil {
+			t.Fatalf("%s: %v", pattern, err)
+		}
+		if re.always != want {
+			t.Errorf("%q: always = %v, want %v", pattern, re.always, want)
+		}
+	}
+}

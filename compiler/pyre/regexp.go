@@ -45,6 +45,8 @@ type Regexp struct {
 	foldIS  bool // replace ı and ſ by i and s in subjects (see foldsIS)
 	// prefilter: literals one of which every match contains (prefilter.go).
 	prefilter []string
+	// always: the pattern matches the empty string unconditionally.
+	always bool
 
 	once  sync.Once
 	re    *regexp2.Regexp
@@ -78,7 +80,7 @@ func CompileAST(ast *AST, timeout time.Duration) (*Regexp, error) {
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout, foldIS: fold, prefilter: prefilterOf(ast)}, nil
+	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout, foldIS: fold, prefilter: prefilterOf(ast), always: alwaysMatches(ast.Root)}, nil
 }
 
 // Prepare builds the regexp2 program now instead of on the first search.

@@ -1,6 +1,7 @@
 // Package benchrules builds the "100 realistic rules" of the performance
-// targets: the bash and all-event rules of the shared hookify corpus (real
-// rules from public repositories, read from ../shared, never copied), cycled
+// targets: the bash and all-event rules that real projects wrote (the pub-*
+// files of the shared hookify corpus, read from ../shared, never copied, and
+// hookify's shipped ex-* examples; not the q-* engine-quirk probes), cycled
 // under distinct names until there are N.
 package benchrules
 
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/hookifyc/hookifyc/internal/testenv"
@@ -18,8 +20,25 @@ import (
 var eventLine = regexp.MustCompile(`(?m)^event:\s*(bash|all)\s*$`)
 var nameLine = regexp.MustCompile(`(?m)^name:.*$`)
 
+// Distinct is the number of distinct real rules Files cycles through.
+func Distinct(t testing.TB) int {
+	t.Helper()
+	return len(pool(t))
+}
+
 // Files returns n rule files (name → content) for Bash events.
 func Files(t testing.TB, n int) map[string][]byte {
+	t.Helper()
+	pool := pool(t)
+	files := make(map[string][]byte, n)
+	for i := 0; i < n; i++ {
+		data := nameLine.ReplaceAll(pool[i%len(pool)], []byte(fmt.Sprintf("name: bench-%03d", i)))
+		files[fmt.Sprintf("hookify.bench-%03d.local.md", i)] = data
+	}
+	return files
+}
+
+func pool(t testing.TB) [][]byte {
 	t.Helper()
 	dir := filepath.Join(testenv.Shared(t), "corpus", "hookify", "rules")
 	paths, err := filepath.Glob(filepath.Join(dir, "*.md"))
@@ -29,6 +48,9 @@ func Files(t testing.TB, n int) map[string][]byte {
 	sort.Strings(paths)
 	var pool [][]byte
 	for _, p := range paths {
+		if base := filepath.Base(p); !strings.HasPrefix(base, "pub-") && !strings.HasPrefix(base, "ex-") {
+			continue
+		}
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -40,12 +62,7 @@ func Files(t testing.TB, n int) map[string][]byte {
 	if len(pool) == 0 {
 		t.Fatal("benchrules: no bash rules in the corpus")
 	}
-	files := make(map[string][]byte, n)
-	for i := 0; i < n; i++ {
-		data := nameLine.ReplaceAll(pool[i%len(pool)], []byte(fmt.Sprintf("name: bench-%03d", i)))
-		files[fmt.Sprintf("hookify.bench-%03d.local.md", i)] = data
-	}
-	return files
+	return pool
 }
 
 // Write writes the files into dir.

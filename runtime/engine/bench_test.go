@@ -16,8 +16,14 @@ import (
 // rules (target: ≤ 20 µs median). Rules are parsed once and regexes compiled
 // by a warm-up evaluation, as in a long-lived process (MCP server); the whole
 // hook process is measured by BenchmarkHookProcess in cmd/hookifyc.
-func BenchmarkEvaluateBash100(b *testing.B) {
-	files := benchrules.Files(b, 100)
+func BenchmarkEvaluateBash100(b *testing.B) { benchmarkEvaluateBash(b, 100) }
+
+// BenchmarkEvaluateBashDistinct runs only the distinct real rules (no
+// repeated patterns, so the per-event search memo does not help).
+func BenchmarkEvaluateBashDistinct(b *testing.B) { benchmarkEvaluateBash(b, benchrules.Distinct(b)) }
+
+func benchmarkEvaluateBash(b *testing.B, n int) {
+	files := benchrules.Files(b, n)
 	var rules []*ir.Rule
 	for name, data := range files {
 		r, diag := hookify.ReadRule(name, data)

@@ -86,7 +86,7 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	}
 	matched, err := re.SearchSubject(entry.subject)
 	if err == nil {
-		entry.remember(cr.id, matched)
+		entry.remember(cr.id, matched, len(m.e.regexes))
 	}
 	if err != nil {
 		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value")
@@ -125,9 +125,11 @@ const (
 	memoTrue  = 2
 )
 
-func (e *subjectEntry) remember(id int, matched bool) {
-	for len(e.memo) <= id {
-		e.memo = append(e.memo, 0)
+// remember records a result; known is the number of compiled regexes, so
+// the memo grows once per value, not once per regex.
+func (e *subjectEntry) remember(id int, matched bool, known int) {
+	if id >= len(e.memo) {
+		e.memo = append(e.memo, make([]uint8, known-len(e.memo))...)
 	}
 	e.memo[id] = memoFalse
 	if matched {

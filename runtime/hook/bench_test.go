@@ -19,3 +19,20 @@ func BenchmarkRunCompat100(b *testing.B) {
 		Run(Options{Dir: dir, Stdin: stdin, Agent: agent.Claude, Compat: true})
 	}
 }
+
+// BenchmarkRunFixed100 is BenchmarkRunCompat100 under the default semantics
+// (layered discovery from the event's cwd).
+func BenchmarkRunFixed100(b *testing.B) {
+	dir := b.TempDir()
+	benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
+	stdin := []byte(`{"hook_event_name":"PreToolUse","cwd":"` + dir + `","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test"}}`)
+	getenv := func(k string) string {
+		if k == "HOME" {
+			return dir
+		}
+		return ""
+	}
+	for i := 0; i < b.N; i++ {
+		Run(Options{Dir: dir, Stdin: stdin, Agent: agent.Claude, Fail: agent.FailOpen, Getenv: getenv})
+	}
+}

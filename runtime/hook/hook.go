@@ -6,7 +6,6 @@
 package hook
 
 import (
-	"os"
 	"path/filepath"
 	"time"
 
@@ -66,7 +65,7 @@ func runCompat(opts Options) agent.Output {
 	var rules []*ir.Rule
 	var stderr []string
 	if isDict {
-		found := hookify.DiscoverCompat(os.DirFS(opts.Dir))
+		found := hookify.DiscoverCompat(hookify.OSFS(opts.Dir))
 		for _, e := range found.Entries {
 			if e.Diag != nil && e.Diag.Hookify != "" {
 				stderr = append(stderr, e.Diag.Hookify)
@@ -117,7 +116,7 @@ func Layout(getenv func(string) string) hookify.Layout {
 		getenv = func(string) string { return "" }
 	}
 	return hookify.Layout{
-		FS:         os.DirFS("/"),
+		FS:         hookify.OSFS("/"),
 		ManagedDir: hookify.DefaultManagedDir,
 		HomeDir:    getenv("HOME"),
 		RuleDir:    getenv("HOOKIFY_RULE_DIR"),

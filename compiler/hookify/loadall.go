@@ -1,0 +1,48 @@
+package hookify
+
+import (
+	"io/fs"
+	"runtime"
+	"sync"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+)
+
+// loadJob is one rule file to read: its name in the fs.FS and its display path.
+type loadJob struct {
+	name, display string
+}
+
+type loadResult struct {
+	rule *ir.Rule
+	diag *Diagnostic
+}
+
+// loadAll reads and parses rule files, on all cores when there are enough of
+// them (a hook reads every rule file on every tool call). Results are in job
+// order, so discovery order never depends on scheduling.
+func loadAll(fsys fs.FS, jobs []loadJob) []loadResult {
+	out := make([]loadResult, len(jobs))
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(jobs)/8 {
+		workers = len(jobs) / 8
+	}
+	if workers < 2 {
+		for i, j := range jobs {
+			out[i].rule, out[i].diag = LoadRule(fsys, j.name, j.display)
+		}
+		return out
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(jobs); i += workers {
+				out[i].rule, out[i].diag = LoadRule(fsys, jobs[i].name, jobs[i].display)
+			}
+		}(w)
+	}
+	wg.Wait()
+	return out
+}
