@@ -3,7 +3,7 @@
 
 # Run the main job on the bundled example rules.
 example:
-    go run ./cmd/hookifyc check corpus/examples -- 'git push --force origin main'
+    go run ./cmd/hookifyc compile --out build corpus/examples && cat build/hookify.rules
 
 # Run all tests (what CI runs).
 test:

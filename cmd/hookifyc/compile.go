@@ -85,8 +85,17 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 			}
 			hopts.Hookifyc = exe
 		}
+		// The hook reads the same sources as this compilation (none: the
+		// same layered discovery).
+		for _, src := range cmd.Args().Slice() {
+			abs, err := filepath.Abs(src)
+			if err != nil {
+				return exitError(2, "%s: %v", src, err)
+			}
+			hopts.Sources = append(hopts.Sources, abs)
+		}
 		if _, err := hopts.Command(); err != nil {
-			return exitError(2, "--hookifyc: %v", err)
+			return exitError(2, "hook command: %v", err)
 		}
 	}
 

@@ -16,12 +16,14 @@ import (
 
 func hookCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "hook",
-		Usage: "answer one hook call: event JSON on stdin, the agent's answer on stdout",
+		Name:      "hook",
+		Usage:     "answer one hook call: event JSON on stdin, the agent's answer on stdout",
+		ArgsUsage: "[SOURCES...]",
 		Description: `Install as the command of a Claude Code or Codex hook (PreToolUse, PostToolUse,
 UserPromptSubmit, Stop). --compat hookify replays the hookify plugin byte for byte
 (always exit 0, one JSON line); the default semantics fix hookify's defects and
-answer in the shape the agent enforces (see docs/compat.md).`,
+answer in the shape the agent enforces (see docs/compat.md). SOURCES (rule files,
+directories, settings or genesis files) replace the layered discovery.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "agent", Value: "auto", Usage: "output contract: auto, claude or codex"},
 			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" for a byte-exact replica of the hookify plugin"},
@@ -46,6 +48,10 @@ answer in the shape the agent enforces (see docs/compat.md).`,
 			if fail != agent.FailOpen && fail != agent.FailClosed {
 				return exitError(2, "--fail must be open or closed (got %q)", fail)
 			}
+			srcs := cmd.Args().Slice()
+			if compat != "" && len(srcs) > 0 {
+				return exitError(2, "--compat hookify reads ./.claude/hookify.*.local.md only, as hookify does; drop the SOURCES")
+			}
 			stdin, err := io.ReadAll(cmd.Root().Reader)
 			if err != nil {
 				return exitError(2, "reading stdin: %v", err)
@@ -60,6 +66,7 @@ answer in the shape the agent enforces (see docs/compat.md).`,
 				Agent:        kind,
 				Compat:       compat == "hookify",
 				Fail:         fail,
+				Sources:      srcs,
 				RegexTimeout: cmd.Duration("regex-timeout"),
 				Getenv:       os.Getenv,
 				ReadFile: func(p string) ([]byte, error) {

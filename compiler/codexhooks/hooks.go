@@ -54,6 +54,9 @@ type Options struct {
 	Hookifyc string
 	// Timeout in seconds; 0 means DefaultTimeout.
 	Timeout int
+	// Sources are the absolute paths of the rule sources the hook reads
+	// (those that were compiled); none means its layered discovery.
+	Sources []string
 }
 
 // PlanFor decides which calls must reach the runtime hook: those of every
@@ -207,15 +210,31 @@ func (n *needs) plan() Plan {
 // Command is the hook command line: the quoted hookifyc path and
 // "hook --agent codex".
 func (o Options) Command() (string, error) {
-	if o.Hookifyc == "" || !filepath.IsAbs(o.Hookifyc) {
-		return "", fmt.Errorf("the hookifyc path must be absolute (got %q)", o.Hookifyc)
+	if err := checkPath("hookifyc", o.Hookifyc); err != nil {
+		return "", err
 	}
-	for _, r := range o.Hookifyc {
+	cmd := shell.Quote(o.Hookifyc) + " hook --agent codex"
+	for _, src := range o.Sources {
+		if err := checkPath("rule source", src); err != nil {
+			return "", err
+		}
+		cmd += " " + shell.Quote(src)
+	}
+	return cmd, nil
+}
+
+// checkPath accepts an absolute path without control characters or
+// invalid UTF-8, the only paths written into a hook command.
+func checkPath(what, p string) error {
+	if p == "" || !filepath.IsAbs(p) {
+		return fmt.Errorf("the %s path must be absolute (got %q)", what, p)
+	}
+	for _, r := range p {
 		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			return "", fmt.Errorf("the hookifyc path %q holds a control character or invalid UTF-8", o.Hookifyc)
+			return fmt.Errorf("the %s path %q holds a control character or invalid UTF-8", what, p)
 		}
 	}
-	return shell.Quote(o.Hookifyc) + " hook --agent codex", nil
+	return nil
 }
 
 func (o Options) timeout() int {

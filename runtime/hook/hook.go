@@ -12,6 +12,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 	"github.com/hookifyc/hookifyc/runtime/engine"
 )
@@ -27,7 +28,10 @@ type Options struct {
 	// Compat selects the byte-exact hookify replica.
 	Compat bool
 	// Fail is the fail mode of the fixed semantics (compat always behaves as hookify).
-	Fail         agent.FailMode
+	Fail agent.FailMode
+	// Sources, when given, replace the layered discovery (fixed semantics):
+	// rule files, directories, settings and genesis files, as for compile.
+	Sources      []string
 	RegexTimeout time.Duration
 	// Getenv reads the environment (HOOKIFY_RULE_DIR, HOME); nil means empty.
 	Getenv func(string) string
@@ -102,7 +106,13 @@ func runFixed(opts Options) agent.Output {
 	if cwd == "" {
 		cwd = opts.Dir
 	}
-	rules, problems := FindRules(cwd, opts.Getenv)
+	var rules []*ir.Rule
+	var problems []engine.Problem
+	if len(opts.Sources) > 0 {
+		rules, problems = loadSources(opts.Sources)
+	} else {
+		rules, problems = FindRules(cwd, opts.Getenv)
+	}
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile})
 	res := eng.Evaluate(rules, engine.Event{Input: in.Event, Dispatch: in.HookEvent})
 	res.Problems = append(problems, res.Problems...)
@@ -138,6 +148,22 @@ func FindRules(cwd string, getenv func(string) string) ([]*ir.Rule, []engine.Pro
 		switch diag.Kind {
 		case hookify.DiagCannotRead, hookify.DiagMalformed, hookify.DiagNoFrontmatter:
 			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: diag.Error()})
+		}
+	}
+	return rules, problems
+}
+
+// loadSources reads explicit rule sources; a source that cannot be read at
+// all is a problem like an unreadable rule file.
+func loadSources(paths []string) ([]*ir.Rule, []engine.Problem) {
+	rules, probs, err := sources.Load(paths)
+	var problems []engine.Problem
+	if err != nil {
+		problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: err.Error()})
+	}
+	for _, p := range probs {
+		if !p.Warning {
+			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: p.Text})
 		}
 	}
 	return rules, problems
