@@ -13,30 +13,13 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/internal/codextest"
+	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
 // corpusDir is shared/corpus/commands beside the repository root.
 func corpusDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "corpus", "commands")
-	if _, err := os.Stat(filepath.Join(c, "safe.txt")); err != nil {
-		t.Fatalf("command corpus missing (%v): the conformance test needs shared/corpus/commands beside the repository", err)
-	}
-	return c
+	return filepath.Join(testenv.Shared(t), "corpus", "commands")
 }
 
 // conformanceArgvs builds the argvs of the check conformance test: corpus

@@ -2,6 +2,7 @@ package execpolicy
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -102,7 +103,7 @@ func dropSubsumed(lists [][]string) [][]string {
 	for i, a := range lists {
 		subsumed := false
 		for j, b := range lists {
-			if i != j && len(b) < len(a) && equalStrings(a[:len(b)], b) {
+			if i != j && len(b) < len(a) && slices.Equal(a[:len(b)], b) {
 				subsumed = true
 				break
 			}
@@ -112,18 +113,6 @@ func dropSubsumed(lists [][]string) [][]string {
 		}
 	}
 	return out
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // mergePatterns turns token lists into patterns with alternatives: two
@@ -163,7 +152,7 @@ func differAt(a, b []Token) (int, bool) {
 	}
 	k := -1
 	for i := range a {
-		if equalStrings(a[i], b[i]) {
+		if slices.Equal(a[i], b[i]) {
 			continue
 		}
 		if k >= 0 || i == 0 {

@@ -11,14 +11,13 @@ import (
 	"testing"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
 // The corpus lives in ../shared next to the repository (read, never copied).
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	wd, err := os.Getwd()
-	must(t, err)
-	dir := filepath.Join(wd, "..", "..", "..", "shared", "corpus", "hookify")
+	dir := filepath.Join(testenv.Shared(t), "corpus", "hookify")
 	if _, err := os.Stat(filepath.Join(dir, "rules")); err != nil {
 		t.Fatalf("hookify corpus missing (expected at %s): %v", dir, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -233,7 +234,7 @@ func ruleDiff(want, got *ir.Rule) string {
 		return f("message", want.Message, got.Message)
 	}
 	wt, gt := want.ToolMatcher, got.ToolMatcher
-	if wt.Set != gt.Set || wt.Any != gt.Any || wt.TypeError != gt.TypeError || !equalStrings(wt.Names, gt.Names) {
+	if wt.Set != gt.Set || wt.Any != gt.Any || wt.TypeError != gt.TypeError || !slices.Equal(wt.Names, gt.Names) {
 		return f("tool_matcher", wt, gt)
 	}
 	if len(want.Conditions) != len(got.Conditions) {
@@ -247,18 +248,6 @@ func ruleDiff(want, got *ir.Rule) string {
 		}
 	}
 	return ""
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // RuleFileName is the file name Create gives a rule in dir: hookify's

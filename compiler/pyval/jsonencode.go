@@ -41,26 +41,8 @@ func AppendDumps(dst []byte, v Value) []byte {
 		return AppendFloatRepr(dst, f)
 	case Str:
 		return AppendJSONString(dst, string(v))
-	case *List:
-		dst = append(dst, '[')
-		for i, item := range v.Items {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = AppendDumps(dst, item)
-		}
-		return append(dst, ']')
-	case *Dict:
-		dst = append(dst, '{')
-		for i, k := range v.keys {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = AppendJSONString(dst, k)
-			dst = append(dst, ": "...)
-			dst = AppendDumps(dst, v.vals[i])
-		}
-		return append(dst, '}')
+	case *List, *Dict:
+		return appendContainer(dst, v, AppendJSONString, AppendDumps)
 	}
 	// Python raises TypeError ("Object of type X is not JSON serializable");
 	// no Value of this package gets here.

@@ -46,26 +46,8 @@ func AppendRepr(dst []byte, v Value) []byte {
 		return AppendFloatRepr(dst, float64(v))
 	case Str:
 		return appendStrRepr(dst, string(v))
-	case *List:
-		dst = append(dst, '[')
-		for i, item := range v.Items {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = AppendRepr(dst, item)
-		}
-		return append(dst, ']')
-	case *Dict:
-		dst = append(dst, '{')
-		for i, k := range v.keys {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = appendStrRepr(dst, k)
-			dst = append(dst, ": "...)
-			dst = AppendRepr(dst, v.vals[i])
-		}
-		return append(dst, '}')
+	case *List, *Dict:
+		return appendContainer(dst, v, appendStrRepr, AppendRepr)
 	}
 	// Unknown implementations of Value: Python would use the default
 	// object repr; name the type so the text is at least recognisable.
@@ -150,4 +132,32 @@ func Truthy(v Value) bool {
 		return v != nil && len(v.keys) > 0
 	}
 	return true
+}
+
+// appendContainer writes a list or dict in the layout that repr() and
+// json.dumps share ("[a, b]", "{k: v}"); key and item write the parts.
+func appendContainer(dst []byte, v Value, key func([]byte, string) []byte, item func([]byte, Value) []byte) []byte {
+	switch v := v.(type) {
+	case *List:
+		dst = append(dst, '[')
+		for i, it := range v.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = item(dst, it)
+		}
+		return append(dst, ']')
+	case *Dict:
+		dst = append(dst, '{')
+		for i, k := range v.keys {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = key(dst, k)
+			dst = append(dst, ": "...)
+			dst = item(dst, v.vals[i])
+		}
+		return append(dst, '}')
+	}
+	return dst
 }

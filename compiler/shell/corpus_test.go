@@ -7,19 +7,25 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
-// corpusDir holds the shared labelled command corpora (read-only), relative
-// to this package: <repo>/../shared/corpus/commands.
-var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "commands")
+// corpusDir holds the shared labelled command corpora (read-only):
+// <repo>/../shared/corpus/commands.
+func corpusDir(t *testing.T) string {
+	t.Helper()
+	return filepath.Join(testenv.Shared(t), "corpus", "commands")
+}
 
 // readCorpus returns the command lines of one corpus file: a .txt file has one
 // command per line, cases.jsonl has a "command" field per line.
 func readCorpus(t *testing.T, name string) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, name))
+	dir := corpusDir(t)
+	f, err := os.Open(filepath.Join(dir, name))
 	if err != nil {
-		t.Fatalf("corpus %s: %v (the shared corpora must be present at %s)", name, err, corpusDir)
+		t.Fatalf("corpus %s: %v (the shared corpora must be present at %s)", name, err, dir)
 	}
 	defer f.Close()
 	var out []string
