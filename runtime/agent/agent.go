@@ -36,7 +36,10 @@ type Input struct {
 	// (hook_event_name, tool_name, tool_input, cwd, ...). It is Raw itself for
 	// the hook shape.
 	Event *pyval.Dict
-	Shape Shape
+	// Events are the events to evaluate: Event itself, or one file event per
+	// file of a Codex apply_patch call (see patchEvents).
+	Events []*pyval.Dict
+	Shape  Shape
 	// Agent is the agent detected from the payload (Codex payloads carry turn_id).
 	Agent Kind
 	// HookEvent is the normalised hook event name ("" when unknown).

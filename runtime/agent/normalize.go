@@ -32,6 +32,16 @@ func Normalize(raw pyval.Value) (Input, bool) {
 	}
 	in.HookEvent = str(in.Event, "hook_event_name")
 	in.Cwd = str(in.Event, "cwd")
+	in.Events = []*pyval.Dict{in.Event}
+	if str(in.Event, "tool_name") == "apply_patch" {
+		if ti, ok := in.Event.Get("tool_input"); ok {
+			if tid, ok := ti.(*pyval.Dict); ok {
+				if evs := patchEvents(in.Event, str(tid, "command"), in.Cwd); len(evs) > 0 {
+					in.Events = evs
+				}
+			}
+		}
+	}
 	return in, true
 }
 

@@ -278,3 +278,33 @@ func (m *matcher) conditionHolds(rule *ir.Rule, c *ir.Condition) (bool, *PyError
 	}
 	return ok, exc
 }
+
+// Merge adds the outcome of another evaluation of the same rules (e.g. of
+// another file of one patch): each matching rule is listed once, in first-seen
+// order, and blocking wins over warning for a rule that did both.
+func (r *Result) Merge(o Result) {
+	seen := map[*ir.Rule]bool{}
+	for _, x := range r.Blocking {
+		seen[x] = true
+	}
+	for _, x := range o.Blocking {
+		if !seen[x] {
+			seen[x] = true
+			r.Blocking = append(r.Blocking, x)
+		}
+	}
+	warnings := r.Warning[:0:0]
+	for _, x := range append(r.Warning, o.Warning...) {
+		if !seen[x] {
+			seen[x] = true
+			warnings = append(warnings, x)
+		}
+	}
+	r.Warning = warnings
+	r.Problems = append(r.Problems, o.Problems...)
+	r.Explanations = append(r.Explanations, o.Explanations...)
+	r.StopLoopGuard = r.StopLoopGuard || o.StopLoopGuard
+	if r.Exception == nil {
+		r.Exception = o.Exception
+	}
+}

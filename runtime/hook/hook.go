@@ -113,8 +113,16 @@ func runFixed(opts Options) agent.Output {
 	} else {
 		rules, problems = FindRules(cwd, opts.Getenv)
 	}
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile})
-	res := eng.Evaluate(rules, engine.Event{Input: in.Event, Dispatch: in.HookEvent})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME")})
+	var res engine.Result
+	for i, ev := range in.Events {
+		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
+		if i == 0 {
+			res = r
+			continue
+		}
+		res.Merge(r)
+	}
 	res.Problems = append(problems, res.Problems...)
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
 }
@@ -167,4 +175,11 @@ func loadSources(paths []string) ([]*ir.Rule, []engine.Problem) {
 		}
 	}
 	return rules, problems
+}
+
+func getenv(f func(string) string, key string) string {
+	if f == nil {
+		return ""
+	}
+	return f(key)
 }
