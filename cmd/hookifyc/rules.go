@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/runtime/hook"
@@ -22,6 +24,7 @@ func rulesCommand() *cli.Command {
 			rulesListCommand(),
 			rulesToggleCommand("enable", true),
 			rulesToggleCommand("disable", false),
+			rulesCreateCommand(),
 			{
 				Name:      "test-pattern",
 				Usage:     "test a Tool(specifier) permission pattern against one tool call",
@@ -124,6 +127,66 @@ func rulesToggleCommand(name string, enabled bool) *cli.Command {
 				}
 				fmt.Fprintf(cmd.Root().Writer, "%sd %s\n", name, f)
 			}
+			return nil
+		},
+	}
+}
+
+// rulesCreateCommand writes a new hookify rule file that reads back to
+// exactly the rule asked for (hookify.Create checks it), atomically.
+func rulesCreateCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "create",
+		Usage: "write a new hookify rule file",
+		Description: `Writes DIR/hookify.NAME.local.md in a .claude directory, DIR/NAME.md elsewhere.
+Each --when is FIELD:OPERATOR:PATTERN (the pattern may contain colons), e.g.
+  hookifyc rules create --name no-rm --event bash --action block \
+    --when 'command:regex_match:rm\s+-rf' --message 'Use trash instead.'`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "dir", Value: ".claude", Usage: "directory to write into"},
+			&cli.StringFlag{Name: "name", Required: true, Usage: "rule name"},
+			&cli.StringFlag{Name: "event", Value: "bash", Usage: "bash, file, stop, prompt or all"},
+			&cli.StringFlag{Name: "action", Value: "warn", Usage: "warn or block"},
+			&cli.StringSliceFlag{Name: "when", Required: true, Usage: "condition FIELD:OPERATOR:PATTERN (repeatable; all must hold)"},
+			&cli.StringFlag{Name: "message", Usage: "message shown when the rule matches"},
+			&cli.BoolFlag{Name: "disabled", Usage: "write the rule disabled"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			switch cmd.String("event") {
+			case ir.EventBash, ir.EventFile, ir.EventStop, ir.EventPrompt, ir.EventAll:
+			default:
+				return exitError(2, "--event must be bash, file, stop, prompt or all")
+			}
+			action := ir.ActionWarn
+			switch cmd.String("action") {
+			case "warn":
+			case "block":
+				action = ir.ActionBlock
+			default:
+				return exitError(2, "--action must be warn or block")
+			}
+			r := &ir.Rule{
+				Origin:     ir.OriginHookify,
+				Name:       cmd.String("name"),
+				Enabled:    !cmd.Bool("disabled"),
+				Event:      cmd.String("event"),
+				ActionText: string(action),
+				Action:     action,
+				Message:    cmd.String("message"),
+			}
+			for _, w := range cmd.StringSlice("when") {
+				field, rest, ok1 := strings.Cut(w, ":")
+				op, pattern, ok2 := strings.Cut(rest, ":")
+				if !ok1 || !ok2 || field == "" || op == "" {
+					return exitError(2, "--when %q: want FIELD:OPERATOR:PATTERN", w)
+				}
+				r.Conditions = append(r.Conditions, ir.Condition{Field: field, Operator: op, Pattern: pattern})
+			}
+			path, err := hookify.Create(cmd.String("dir"), r)
+			if err != nil {
+				return exitError(1, "%v", err)
+			}
+			fmt.Fprintf(cmd.Root().Writer, "created %s\n", path)
 			return nil
 		},
 	}
