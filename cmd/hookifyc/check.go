@@ -65,10 +65,7 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 	var rules []*ir.Rule
 	var problems []string
 	if len(srcs) > 0 {
-		rs, probs, err := sources.Load(srcs)
-		if err != nil {
-			return exitError(2, "%v", err)
-		}
+		rs, probs := sources.Load(srcs)
 		rules = rs
 		for _, p := range probs {
 			problems = append(problems, p.Text)
@@ -79,7 +76,7 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 			return exitError(2, "%v", err)
 		}
 		var probs []engine.Problem
-		rules, probs = hook.FindRules(cwd, os.Getenv)
+		rules, probs = hook.FindRules(cwd, cwd, os.Getenv)
 		for _, p := range probs {
 			problems = append(problems, p.Text)
 		}
@@ -89,9 +86,13 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
+	if cwd, err := os.Getwd(); err == nil {
+		input.Set("cwd", pyval.Str(cwd))
+	}
 	eng := engine.New(engine.Options{
 		Semantics: sem,
 		Explain:   true,
+		Home:      os.Getenv("HOME"),
 		ReadFile: func(string) ([]byte, error) {
 			return []byte(transcript), nil
 		},

@@ -179,10 +179,7 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 // used; warnings only go to the report.
 func compileSources(srcs []string) (rules []*ir.Rule, problems, warnings []string, err error) {
 	if len(srcs) > 0 {
-		rules, probs, err := sources.Load(srcs)
-		if err != nil {
-			return nil, nil, nil, err
-		}
+		rules, probs := sources.Load(srcs)
 		for _, p := range probs {
 			if p.Warning {
 				warnings = append(warnings, p.Text)
@@ -196,7 +193,7 @@ func compileSources(srcs []string) (rules []*ir.Rule, problems, warnings []strin
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	rules, probs := hook.FindRules(cwd, os.Getenv)
+	rules, probs := hook.FindRules(cwd, cwd, os.Getenv)
 	for _, p := range probs {
 		problems = append(problems, p.Text)
 	}

@@ -44,6 +44,11 @@ directories, settings or genesis files) replace the layered discovery.`,
 			if compat != "" && compat != "hookify" {
 				return exitError(2, "--compat must be \"hookify\" (got %q)", compat)
 			}
+			if compat != "" && kind == agent.Codex {
+				// hookify's deny carries no reason, which Codex treats as a
+				// failed hook: the call would run.
+				return exitError(2, "--compat hookify answers as hookify does for Claude Code; Codex ignores that answer (use the default semantics with --agent codex)")
+			}
 			fail := agent.FailMode(cmd.String("fail"))
 			if fail != agent.FailOpen && fail != agent.FailClosed {
 				return exitError(2, "--fail must be open or closed (got %q)", fail)

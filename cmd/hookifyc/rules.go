@@ -63,7 +63,7 @@ func rulesListCommand() *cli.Command {
 			if err != nil {
 				return exitError(2, "%v", err)
 			}
-			d := hookify.Discover(hook.Layout(os.Getenv), filepath.ToSlash(cwd))
+			d := hookify.Discover(hook.Layout(os.Getenv, cwd), filepath.ToSlash(cwd))
 			w := cmd.Root().Writer
 			if cmd.Bool("json") {
 				list := &pyval.List{}

@@ -1,6 +1,7 @@
 package hookify
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"sort"
@@ -75,17 +76,45 @@ type Discovery struct {
 }
 
 // ProjectRoot walks up from cwd to the nearest directory that contains .git
-// (a directory, or a file as in worktrees); without one it is cwd itself.
+// (a directory, or a file as in worktrees). Without one, it is the nearest
+// directory holding rules (.codex/hookify, or a .claude with
+// hookify.*.local.md files), so that rules keep applying when the agent
+// works in a subdirectory of a project that is not a git repository; without
+// either, it is cwd itself.
 func ProjectRoot(fsys fs.FS, cwd string) string {
 	cwd = path.Clean(cwd)
+	marked := ""
 	for dir := cwd; ; dir = path.Dir(dir) {
 		if _, err := fs.Stat(fsys, fsPath(path.Join(dir, ".git"))); err == nil {
 			return dir
 		}
+		if marked == "" && holdsRules(fsys, dir) {
+			marked = dir
+		}
 		if dir == "/" || dir == "." {
+			if marked != "" {
+				return marked
+			}
 			return cwd
 		}
 	}
+}
+
+// holdsRules reports whether dir has project rules of its own.
+func holdsRules(fsys fs.FS, dir string) bool {
+	if st, err := fs.Stat(fsys, fsPath(path.Join(dir, ".codex", "hookify"))); err == nil && st.IsDir() {
+		return true
+	}
+	names, err := listDirRaw(fsys, fsPath(path.Join(dir, CompatDir)))
+	if err != nil {
+		return false
+	}
+	for _, n := range names {
+		if IsLocalRuleName(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // Discover is the layered discovery of the fixed semantics, from the event's
@@ -124,6 +153,15 @@ func Discover(l Layout, cwd string) *Discovery {
 		seen[dr.path] = true
 		names, err := listDirRaw(l.FS, fsPath(dr.path))
 		if err != nil {
+			// An absent layer is normal; a rule directory that was named but
+			// is missing, or a layer that exists but cannot be read, would
+			// silently drop its rules.
+			if dr.layer == LayerRuleDir || !errors.Is(err, fs.ErrNotExist) {
+				d.Diagnostics = append(d.Diagnostics, &Diagnostic{
+					Kind: DiagCannotRead, Path: dr.path, Err: err,
+					Msg: "cannot read the " + dr.layer.String() + " rule directory: " + PyOSError(err, dr.path),
+				})
+			}
 			continue
 		}
 		sort.Strings(names)

@@ -31,19 +31,24 @@ type Problem struct {
 
 func (p Problem) String() string { return p.Text }
 
-// Load reads every source in order.
-func Load(paths []string) ([]*ir.Rule, []Problem, error) {
+// Load reads every source in order. A source that cannot be used at all
+// (missing, unreadable, not a rule source) is a problem like a malformed rule
+// file: the other sources are still read, so one moved file never silences
+// every rule.
+func Load(paths []string) ([]*ir.Rule, []Problem) {
 	var rules []*ir.Rule
 	var problems []Problem
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, fmt.Errorf("source %s: %w", p, err)
+			problems = append(problems, Problem{Path: p, Text: fmt.Sprintf("source %s: %v", p, err)})
+			continue
 		}
 		if !st.IsDir() && !strings.EqualFold(filepath.Ext(p), ".md") {
 			rs, probs, err := loadPermissions(p)
 			if err != nil {
-				return nil, nil, err
+				problems = append(problems, Problem{Path: p, Text: err.Error()})
+				continue
 			}
 			rules = append(rules, rs...)
 			problems = append(problems, probs...)
@@ -53,7 +58,8 @@ func Load(paths []string) ([]*ir.Rule, []Problem, error) {
 		if st.IsDir() {
 			files, err = markdownFiles(p)
 			if err != nil {
-				return nil, nil, err
+				problems = append(problems, Problem{Path: p, Text: err.Error()})
+				continue
 			}
 		}
 		for _, f := range files {
@@ -65,7 +71,7 @@ func Load(paths []string) ([]*ir.Rule, []Problem, error) {
 			rules = append(rules, rule)
 		}
 	}
-	return rules, problems, nil
+	return rules, problems
 }
 
 // loadPermissions reads a genesis file or Claude Code settings; any other

@@ -35,10 +35,7 @@ func TestLoad(t *testing.T) {
 	yml := write(t, dir, "policy.yml", "permissions:\n  ask: [\"Bash(git push *)\"]\n")
 	settings := write(t, dir, "proj/.claude/settings.json", `{"permissions": {"allow": ["Bash(go test *)"]}}`)
 
-	rules, problems, err := Load([]string{md, rulesDir, genesis, yml, settings})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules, problems := Load([]string{md, rulesDir, genesis, yml, settings})
 	var names []string
 	for _, r := range rules {
 		names = append(names, string(r.Origin)+":"+r.Name)
@@ -69,11 +66,13 @@ func TestLoad(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
 	txt := write(t, dir, "notes.txt", "hello")
-	if _, _, err := Load([]string{txt}); err == nil || !strings.Contains(err.Error(), "not a recognised rule source") {
-		t.Errorf("txt: %v", err)
+	if _, probs := Load([]string{txt}); len(probs) != 1 || !strings.Contains(probs[0].Text, "not a recognised rule source") {
+		t.Errorf("txt: %v", probs)
 	}
-	if _, _, err := Load([]string{filepath.Join(dir, "missing.md")}); err == nil {
-		t.Error("missing file accepted")
+	// A missing source is a problem, and the other sources still load.
+	ok := write(t, dir, "kept.md", strings.Replace(mdRule, "%s", "kept", 1))
+	if rules, probs := Load([]string{filepath.Join(dir, "missing.md"), ok}); len(probs) != 1 || probs[0].Warning || len(rules) != 1 {
+		t.Errorf("missing source: %d rules, problems %v", len(rules), probs)
 	}
 	// A .json file that is not settings, and malformed JSON / YAML, are
 	// problems: the other sources still load.
@@ -81,10 +80,7 @@ func TestLoadErrors(t *testing.T) {
 	broken := write(t, dir, "broken.json", `{"permissions": [`)
 	badYAML := write(t, dir, "bad.yaml", "permissions: [unclosed\n")
 	md := write(t, dir, "ok.md", strings.Replace(mdRule, "%s", "ok", 1))
-	rules, problems, err := Load([]string{other, broken, badYAML, md})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules, problems := Load([]string{other, broken, badYAML, md})
 	var errs []Problem
 	for _, p := range problems {
 		if !p.Warning {

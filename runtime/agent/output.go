@@ -85,9 +85,17 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	var out Output
 	problems := problemLines(res)
 	out.Stderr = problems
-	if len(problems) > 0 && fail == FailClosed {
+	// Fail closed refuses the call, except on a Stop the agent is already
+	// continuing because of a Stop hook: refusing again would loop forever.
+	if len(problems) > 0 && fail == FailClosed && !res.StopHookActive {
+		msg := "hookifyc: refusing the call because the rules could not be evaluated (fail-closed):\n" + strings.Join(problems, "\n")
+		if hookEvent == PermissionRequest {
+			// Claude Code ignores exit 2 here; a deny decision works on both agents.
+			out.Stdout = line(permissionDeny(msg))
+			return out
+		}
 		out.ExitCode = 2
-		out.Stderr = append([]string{"hookifyc: refusing the call because the rules could not be evaluated (fail-closed):"}, problems...)
+		out.Stderr = strings.Split(msg, "\n")
 		return out
 	}
 	note := ""
@@ -123,9 +131,16 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 		out.Stdout = line(obj(
 			"hookSpecificOutput", obj("hookEventName", hookEvent, "permissionDecision", "deny", "permissionDecisionReason", m),
 			"systemMessage", user))
+	case PermissionRequest:
+		out.Stdout = line(permissionDeny(m))
 	case engine.PostToolUse, engine.UserPromptSubmit, engine.Stop, engine.SubagentStop:
 		if agent == Codex && hookEvent == engine.PostToolUse {
-			// Codex replaces the tool output with the reason; keep it to the point.
+			// Codex replaces the tool output with the reason; keep it to the
+			// point and tell the user the rest.
+			if note != "" {
+				out.Stdout = line(obj("decision", "block", "reason", m, "systemMessage", user))
+				break
+			}
 			out.Stdout = line(obj("decision", "block", "reason", m))
 			break
 		}
@@ -137,6 +152,15 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 		out.Stderr = append(out.Stderr, m)
 	}
 	return out
+}
+
+// PermissionRequest is the event of Claude Code's and Codex's permission
+// dialogs; it is answered with a decision object, never with exit 2.
+const PermissionRequest = "PermissionRequest"
+
+func permissionDeny(msg string) *pyval.Dict {
+	return obj("hookSpecificOutput", obj("hookEventName", PermissionRequest,
+		"decision", obj("behavior", "deny", "message", msg)))
 }
 
 func joinNote(m, note string) string {

@@ -45,11 +45,20 @@ func (s Semantics) String() string {
 // DefaultRegexTimeout bounds one regex search.
 const DefaultRegexTimeout = 100 * time.Millisecond
 
+// DefaultSearchBudget bounds the time one evaluation may lose to regex
+// searches that time out: past it, the remaining searches are not run (and
+// count as timed out), so a hook always answers well before the agent's hook
+// timeout (10 s in the hooks hookifyc writes).
+const DefaultSearchBudget = 2 * time.Second
+
 // Options configure an Engine.
 type Options struct {
 	Semantics Semantics
 	// RegexTimeout bounds each regex search; zero means DefaultRegexTimeout.
 	RegexTimeout time.Duration
+	// SearchBudget bounds the total time of timed-out searches in one
+	// evaluation; zero means DefaultSearchBudget.
+	SearchBudget time.Duration
 	// ReadFile reads the transcript file named by an event's transcript_path
 	// (relative paths are relative to the process working directory, as in
 	// hookify). Nil means every read fails with os.ErrNotExist.
@@ -81,6 +90,9 @@ type compiledRegex struct {
 func New(opts Options) *Engine {
 	if opts.RegexTimeout <= 0 {
 		opts.RegexTimeout = DefaultRegexTimeout
+	}
+	if opts.SearchBudget <= 0 {
+		opts.SearchBudget = DefaultSearchBudget
 	}
 	return &Engine{opts: opts, regexes: make(map[string]*compiledRegex), byCond: make(map[*ir.Condition]*compiledRegex)}
 }

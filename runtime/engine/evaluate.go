@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strings"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
@@ -44,6 +45,9 @@ type Result struct {
 	// Stop event whose stop_hook_active was true: they were reported as
 	// warnings so the agent cannot loop forever.
 	StopLoopGuard bool
+	// StopHookActive is the stop_hook_active flag of a Stop event: the agent
+	// is already continuing because of a Stop hook.
+	StopHookActive bool
 	// Explanations (with Options.Explain) tell why each matching rule matched.
 	Explanations []Explanation
 }
@@ -199,12 +203,15 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 		}
 	}
 
-	if e.opts.Semantics == Fixed && len(res.Blocking) > 0 && (dispatch == Stop || dispatch == SubagentStop) {
+	if dispatch == Stop || dispatch == SubagentStop {
 		if active, ok := input.Get("stop_hook_active"); ok && pyval.Truthy(active) {
-			res.Warning = append(res.Blocking, res.Warning...)
-			res.Blocking = nil
-			res.StopLoopGuard = true
+			res.StopHookActive = true
 		}
+	}
+	if e.opts.Semantics == Fixed && len(res.Blocking) > 0 && res.StopHookActive {
+		res.Warning = append(res.Blocking, res.Warning...)
+		res.Blocking = nil
+		res.StopLoopGuard = true
 	}
 	return res
 }
@@ -230,6 +237,8 @@ type matcher struct {
 	explained []ConditionMatch
 	// permInput is tool_input converted for permission rules (built once).
 	permInput map[string]any
+	// timedOut is the time lost to timed-out searches in this evaluation.
+	timedOut time.Duration
 }
 
 func (m *matcher) ruleMatches(rule *ir.Rule) (bool, *PyError) {
@@ -301,7 +310,16 @@ func (r *Result) Merge(o Result) {
 		}
 	}
 	r.Warning = warnings
-	r.Problems = append(r.Problems, o.Problems...)
+	known := map[string]bool{}
+	for _, p := range r.Problems {
+		known[p.Text] = true
+	}
+	for _, p := range o.Problems {
+		if !known[p.Text] {
+			known[p.Text] = true
+			r.Problems = append(r.Problems, p)
+		}
+	}
 	r.Explanations = append(r.Explanations, o.Explanations...)
 	r.StopLoopGuard = r.StopLoopGuard || o.StopLoopGuard
 	if r.Exception == nil {

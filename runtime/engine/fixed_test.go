@@ -153,3 +153,42 @@ func TestRegexTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchBudget: many rules with catastrophic patterns cost one bounded
+// budget per call, not one timeout per rule; a repeated pattern is searched
+// once.
+func TestSearchBudget(t *testing.T) {
+	var rules []*ir.Rule
+	for i := 0; i < 30; i++ {
+		p := "(a+)+$"
+		if i%2 == 1 {
+			// Distinct patterns with no literal the prefilter could use.
+			p = "([a-" + string(rune('b'+i/2)) + "]+)+$"
+		}
+		rules = append(rules, rule(t, "---\nname: r\nevent: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: "+p+"\n---\nm"))
+	}
+	d := pyval.NewDict()
+	d.Set("hook_event_name", pyval.Str("PreToolUse"))
+	d.Set("tool_name", pyval.Str("Bash"))
+	ti := pyval.NewDict()
+	ti.Set("command", pyval.Str(strings.Repeat("a", 50_000)+"!"))
+	d.Set("tool_input", ti)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: 10_000_000, SearchBudget: 50_000_000})
+	res := eng.Evaluate(rules, engine.Event{Input: d})
+	if res.Decision() != engine.DecisionAllow {
+		t.Fatalf("decision %s", res.Decision())
+	}
+	timeouts, skipped := 0, 0
+	for _, p := range res.Problems {
+		switch {
+		case strings.HasPrefix(p.Text, "Regex search timed out"):
+			timeouts++
+		case strings.HasPrefix(p.Text, "Regex search skipped"):
+			skipped++
+		}
+	}
+	// 16 distinct patterns; at most budget/timeout = 5 searches run.
+	if timeouts > 5 || timeouts+skipped != 16 {
+		t.Errorf("%d timed out, %d skipped; want ≤ 5 and 16 in all (%d problems)", timeouts, skipped, len(res.Problems))
+	}
+}

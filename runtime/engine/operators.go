@@ -82,16 +82,26 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	}
 	entry := m.subjectOf(string(s))
 	if cr.id < len(entry.memo) && entry.memo[cr.id] != 0 {
+		// Searched already (a timeout was reported then).
 		return entry.memo[cr.id] == memoTrue, nil
 	}
-	matched, err := re.SearchSubject(entry.subject)
-	if err == nil {
-		entry.remember(cr.id, matched, len(m.e.regexes))
+	if m.timedOut >= m.e.opts.SearchBudget {
+		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
+		m.problem(rule, ProblemRegexTimeout, "Regex search skipped: this call already spent "+m.timedOut.String()+" on searches that timed out; pattern '"+c.Pattern+"'")
+		return false, nil
 	}
+	matched, err := re.SearchSubject(entry.subject)
 	if err != nil {
+		m.timedOut += m.e.opts.RegexTimeout
+		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
 		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value")
 		return false, nil
 	}
+	result := uint8(memoFalse)
+	if matched {
+		result = memoTrue
+	}
+	entry.remember(cr.id, result, len(m.e.regexes))
 	return matched, nil
 }
 
@@ -117,24 +127,22 @@ func (m *matcher) subjectOf(s string) *subjectEntry {
 type subjectEntry struct {
 	src     string
 	subject *pyre.Subject
-	memo    []uint8 // by compiledRegex.id: 0 unknown, memoFalse, memoTrue
+	memo    []uint8 // by compiledRegex.id: 0 unknown, memoFalse, memoTrue, memoTimeout
 }
 
 const (
-	memoFalse = 1
-	memoTrue  = 2
+	memoFalse   = 1
+	memoTrue    = 2
+	memoTimeout = 3 // the condition is false; the problem was reported once
 )
 
 // remember records a result; known is the number of compiled regexes, so
 // the memo grows once per value, not once per regex.
-func (e *subjectEntry) remember(id int, matched bool, known int) {
+func (e *subjectEntry) remember(id int, result uint8, known int) {
 	if id >= len(e.memo) {
 		e.memo = append(e.memo, make([]uint8, known-len(e.memo))...)
 	}
-	e.memo[id] = memoFalse
-	if matched {
-		e.memo[id] = memoTrue
-	}
+	e.memo[id] = result
 }
 
 // compile returns the compiled regex of a condition's pattern, compiled as

@@ -111,7 +111,7 @@ func runFixed(opts Options) agent.Output {
 	if len(opts.Sources) > 0 {
 		rules, problems = loadSources(opts.Sources)
 	} else {
-		rules, problems = FindRules(cwd, opts.Getenv)
+		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv)
 	}
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME")})
 	var res engine.Result
@@ -128,25 +128,30 @@ func runFixed(opts Options) agent.Output {
 }
 
 // Layout is the layered discovery of this machine: the real file system,
-// the managed directory, $HOME and $HOOKIFY_RULE_DIR.
-func Layout(getenv func(string) string) hookify.Layout {
+// the managed directory, $HOME and $HOOKIFY_RULE_DIR (a relative one is
+// relative to the process directory dir).
+func Layout(getenv func(string) string, dir string) hookify.Layout {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
+	}
+	ruleDir := getenv("HOOKIFY_RULE_DIR")
+	if ruleDir != "" && !filepath.IsAbs(ruleDir) {
+		ruleDir = filepath.Join(dir, ruleDir)
 	}
 	return hookify.Layout{
 		FS:         hookify.OSFS("/"),
 		ManagedDir: hookify.DefaultManagedDir,
 		HomeDir:    getenv("HOME"),
-		RuleDir:    getenv("HOOKIFY_RULE_DIR"),
+		RuleDir:    filepath.ToSlash(ruleDir),
 	}
 }
 
-// FindRules runs the layered discovery for a working directory (docs/compat.md
-// fix 11). Files that cannot be used (unreadable, malformed, no frontmatter)
+// FindRules runs the layered discovery for the event's working directory
+// cwd, in a process running in dir (docs/compat.md fix 11). Files that cannot be used (unreadable, malformed, no frontmatter)
 // are returned as problems; shadowed rules and names missing ".local" are
 // lint findings, not runtime problems.
-func FindRules(cwd string, getenv func(string) string) ([]*ir.Rule, []engine.Problem) {
-	d := hookify.Discover(Layout(getenv), filepath.ToSlash(cwd))
+func FindRules(cwd, dir string, getenv func(string) string) ([]*ir.Rule, []engine.Problem) {
+	d := hookify.Discover(Layout(getenv, dir), filepath.ToSlash(cwd))
 	rules := make([]*ir.Rule, len(d.Rules))
 	for i, f := range d.Rules {
 		rules[i] = f.Rule
@@ -164,11 +169,8 @@ func FindRules(cwd string, getenv func(string) string) ([]*ir.Rule, []engine.Pro
 // loadSources reads explicit rule sources; a source that cannot be read at
 // all is a problem like an unreadable rule file.
 func loadSources(paths []string) ([]*ir.Rule, []engine.Problem) {
-	rules, probs, err := sources.Load(paths)
+	rules, probs := sources.Load(paths)
 	var problems []engine.Problem
-	if err != nil {
-		problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: err.Error()})
-	}
 	for _, p := range probs {
 		if !p.Warning {
 			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: p.Text})
