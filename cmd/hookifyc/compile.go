@@ -50,6 +50,7 @@ Without SOURCES the rules are found by the layered discovery from the current di
 			&cli.StringFlag{Name: "warn", Value: "prompt", Usage: "what hookify warn rules become: prompt or skip"},
 			&cli.StringFlag{Name: "hookifyc", Usage: "absolute path of the hookifyc the hooks run (default: this binary)"},
 			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor whose permission patterns are compiled too"},
+			&cli.BoolFlag{Name: "lower-allow", Usage: "also lower permission allow rules (a Codex allow runs outside the sandbox without asking; see report.json)"},
 		},
 		Action: runCompile,
 	}
@@ -103,7 +104,7 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
-	lowered, err := execpolicy.Lower(rules, execpolicy.LowerOptions{Warn: warn, Actor: cmd.String("actor")})
+	lowered, err := execpolicy.Lower(rules, execpolicy.LowerOptions{Warn: warn, Actor: cmd.String("actor"), Allow: cmd.Bool("lower-allow")})
 	if err != nil {
 		return exitError(2, "%v", err)
 	}

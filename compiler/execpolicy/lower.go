@@ -87,6 +87,12 @@ type LowerOptions struct {
 	// lowered besides the actor-independent ones; "" lowers only the
 	// latter.
 	Actor string
+	// Allow lowers permission allow rules too. Off by default: a Codex
+	// allow runs the command outside the sandbox without asking, while
+	// Claude Code still asks when an ask or deny rule, a wrapper or an
+	// always-prompt program (find -exec, watch, setsid, ...) is involved,
+	// and a Codex hook cannot ask. Opting in accepts that difference.
+	Allow bool
 }
 
 // Lowered is the outcome of lowering one source rule.
@@ -108,9 +114,6 @@ type Lowered struct {
 	// Rules are the emitted prefix rules, with justification and verified
 	// match/not_match examples.
 	Rules []*PrefixRule
-	// hostPaths[i] are the standard program paths Rules[i] is proved for
-	// (see lower_host.go).
-	hostPaths [][]string
 }
 
 // Lower lowers rules (in order) to prefix rules. It is pure: it reads no

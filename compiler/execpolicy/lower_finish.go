@@ -83,7 +83,6 @@ func (l *lowerer) finish(r *ir.Rule, dec Decision, o oracle, cands [][]string, n
 			notes.add(noteFragment)
 		}
 		res.Rules = append(res.Rules, pr)
-		res.hostPaths = append(res.hostPaths, provenPaths(p, o))
 	}
 	switch {
 	case len(res.Rules) == 0:

@@ -44,7 +44,7 @@ func FuzzLowerEmit(f *testing.F) {
 		}
 		r.Message = message
 		sentinel := hookifyRule("sentinel", ir.OpRegexMatch, `^sentinel\s+token\b`)
-		ls, err := Lower([]*ir.Rule{r, sentinel}, LowerOptions{})
+		ls, err := Lower([]*ir.Rule{r, sentinel}, LowerOptions{Allow: true})
 		if err != nil {
 			t.Fatal(err)
 		}

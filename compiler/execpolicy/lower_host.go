@@ -3,89 +3,65 @@ package execpolicy
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
-	"github.com/hookifyc/hookifyc/compiler/shell"
 )
 
 // Codex core resolves an absolute (or relative) program path to its
 // basename when no rule is keyed by the path itself, and then applies the
-// basename's rules: `/bin/rm -rf x` meets the rules of `rm`. Unless the
+// basename's rules: `/bin/rm -rf x` meets the rules of `rm`. Unless some
 // file declares host_executable(name, paths), that fallback accepts any
-// path, which would let a lowered rule match argvs its source rule does
-// not (`^git\s+push` does not match "/usr/bin/git push"; a permission
-// allow rule never matches a path, and an unrestricted fallback would run
-// /tmp/x/git outside the sandbox). So the lowering proves, like every
-// other argv, each rule with its program written as each of the standard
-// paths below, and EmitLowered declares for every program exactly the
-// paths proven for all of its rules (often none: paths=[] turns the
-// fallback off).
+// path, so a lowered rule would also apply to /tmp/x/git. And a declaration
+// is global: it gates the fallback for every file's rules of that name,
+// the user's default.rules and the managed policy included.
 //
-// Codex normalizes the path lexically before the lookup, so an unusual
-// spelling of a listed path ("/usr/bin/./rm", "/usr/bin/x y/../rm") also
-// reaches the rules while its canonical form differs from the one proved;
-// for the listed paths only forbidden and prompt rules are concerned (no
-// allow rule is ever proven for a path), so that residue can only ask or
-// refuse more, never allow more.
+// So EmitLowered declares, for every program it emits rules for, exactly
+// the standard program paths below: never narrower than where programs
+// live, so other policies keep reaching /bin/rm and /usr/bin/git, while
+// programs elsewhere (/tmp/x/git) no longer borrow any rules of that name.
+// A program at a standard path counts as the program itself: canonical
+// forms treat "/usr/bin/git push" as "git push" (the soundness test does
+// too). Only forbidden and prompt rules are concerned by default (allow
+// rules are lowered only with LowerOptions.Allow), so this equivalence can
+// only refuse or ask more, never allow more.
 func standardBinDirs() []string {
 	return []string{"/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"}
 }
 
-// provenPaths returns the standard program paths with which every argv of
-// the pattern is proved sound for the source rule.
-func provenPaths(p []Token, o oracle) []string {
-	first := p[0][0]
-	if o.noPaths() || strings.ContainsRune(first, '/') || first == "." || first == ".." {
-		return nil // never reached through the fallback
+// StandardProgram returns the program name of argv0 when it is a standard
+// program path (after lexical cleaning), else argv0.
+func StandardProgram(argv0 string) string {
+	if !strings.ContainsRune(argv0, '/') {
+		return argv0
 	}
-	exps, ok := expand(p, maxExpansions)
-	if !ok {
-		return nil
-	}
-	var out []string
+	clean := path.Clean(argv0)
 	for _, dir := range standardBinDirs() {
-		prog := dir + "/" + first
-		proved := true
-		for _, e := range exps {
-			e[0] = prog
-			c := shell.Canonical(e)
-			e[0] = first
-			if !o.matches(c) || !o.tail(c) {
-				proved = false
-				break
-			}
-		}
-		if proved {
-			out = append(out, prog)
+		if path.Dir(clean) == dir {
+			return path.Base(clean)
 		}
 	}
-	return out
+	return argv0
 }
 
-// HostExecutables returns the host_executable() declarations that keep
-// Codex's basename fallback sound for the lowered rules: one per program
-// (in order of first use) with the standard paths proven for every rule of
-// that program, possibly none.
+// HostExecutables returns the host_executable() declarations of the
+// lowered rules: one per program (in order of first use), each with the
+// standard program paths (see standardBinDirs).
 func HostExecutables(ls []Lowered) []HostExecutable {
 	var out []HostExecutable
-	idx := map[string]int{}
+	seen := map[string]bool{}
 	for _, l := range ls {
-		for i, pr := range l.Rules {
-			if strings.ContainsRune(pr.First, '/') || pr.First == "." || pr.First == ".." {
+		for _, pr := range l.Rules {
+			if strings.ContainsRune(pr.First, '/') || pr.First == "." || pr.First == ".." || seen[pr.First] {
 				continue
 			}
+			seen[pr.First] = true
 			var paths []string
-			if i < len(l.hostPaths) {
-				paths = l.hostPaths[i]
+			for _, dir := range standardBinDirs() {
+				paths = append(paths, dir+"/"+pr.First)
 			}
-			j, seen := idx[pr.First]
-			if !seen {
-				idx[pr.First] = len(out)
-				out = append(out, HostExecutable{Name: pr.First, Paths: slices.Clone(paths)})
-				continue
-			}
-			out[j].Paths = slices.DeleteFunc(out[j].Paths, func(p string) bool { return !slices.Contains(paths, p) })
+			out = append(out, HostExecutable{Name: pr.First, Paths: paths})
 		}
 	}
 	return out
@@ -118,7 +94,7 @@ func EmitLowered(ls []Lowered, header string) ([]byte, error) {
 		}
 	}
 	var b bytes.Buffer
-	b.WriteString("\n# Program paths Codex may resolve to the programs above: only those the rules were proved for.\n")
+	b.WriteString("\n# The programs above at their standard paths count as the programs; elsewhere (e.g. /tmp/x/git) they\n# borrow no rules. Codex applies these declarations to every rules file.\n")
 	for _, h := range hosts {
 		b.WriteString("host_executable(name=")
 		if err := writeStr(&b, h.Name); err != nil {

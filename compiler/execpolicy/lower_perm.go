@@ -67,9 +67,15 @@ func (l *lowerer) lowerPermission(r *ir.Rule) Lowered {
 		return runtimeOnly(true, "%s is not a command specifier hookifyc evaluates", p.Pattern)
 	}
 
+	if dec == Allow && !l.opts.Allow {
+		return runtimeOnly(true, "allow rules are not lowered by default: a Codex allow runs outside the sandbox without asking, where Claude Code may still ask (overlapping ask/deny rules, wrappers, find -exec); compile with --lower-allow to accept that")
+	}
 	toks, word, reason := commandSpecPrefix(pat.Specifier)
 	if reason != "" {
 		return runtimeOnly(true, "%s: %s", p.Pattern, reason)
+	}
+	if dec == Allow && alwaysAsks(toks[0]) {
+		return runtimeOnly(true, "%s: Claude Code always asks before %s under an allow rule (or it runs other commands), so no Codex allow may stand for it", p.Pattern, toks[0])
 	}
 	var notes noteSet
 	if !word {
@@ -85,7 +91,7 @@ func (l *lowerer) lowerPermission(r *ir.Rule) Lowered {
 	res := l.finish(r, dec, o, [][]string{toks}, notes, 0, true)
 	if res.Verdict == VerdictExact {
 		res.Reason = "exact: the token prefix " + strings.Join(toks, " ") +
-			" (on plain argvs; commands behind wrappers such as timeout are allowed only by the runtime hook)"
+			" (on plain argvs: Claude Code also matches commands behind wrappers such as timeout, which a prefix rule does not)"
 	}
 	return res
 }
@@ -166,4 +172,21 @@ func (o *permOracle) noPaths() bool { return o.allow }
 // instance as a sanity check.
 func (o *permOracle) tail(c string) bool {
 	return o.matches(c + " " + exampleArg)
+}
+
+// alwaysAsks reports programs that an allow prefix must never cover: those
+// Claude Code always prompts for under prefix allow rules (agent-hooks.md
+// Part C: watch, setsid, ionice, flock, find with -exec/-delete), and
+// shells, interpreters and wrappers, which run arbitrary other commands.
+func alwaysAsks(program string) bool {
+	switch program {
+	case "watch", "setsid", "ionice", "flock", "find",
+		"bash", "sh", "zsh", "dash", "fish", "ksh", "csh", "tcsh",
+		"env", "sudo", "doas", "su", "xargs", "nohup", "nice", "timeout", "time", "stdbuf",
+		"command", "builtin", "exec", "eval", "nocorrect", "noglob",
+		"python", "python3", "node", "perl", "ruby", "php", "deno", "bun",
+		"npx", "bunx", "pnpx", "docker", "kubectl", "ssh":
+		return true
+	}
+	return false
 }

@@ -184,7 +184,9 @@ func TestLowerPermission(t *testing.T) {
 		{"allow", "Bash(npm run test:*)", `["npm", "run", "test"]`, VerdictExact, Allow, "exact"},
 		{"allow", "Bash( go test * )", `["go", "test"]`, VerdictExact, Allow, "exact"},
 		{"allow", "Bash(make*)", `["make"]`, VerdictPartial, Allow, "continue"},
-		{"allow", "Bash(timeout *)", `["timeout"]`, VerdictPartial, Allow, "wrapper"},
+		{"allow", "Bash(timeout *)", ``, VerdictRuntime, 0, "always asks"},
+		{"allow", "Bash(find *)", ``, VerdictRuntime, 0, "always asks"},
+		{"allow", "Bash(bash *)", ``, VerdictRuntime, 0, "always asks"},
 		{"allow", "Bash(ls)", ``, VerdictRuntime, 0, "must end"},
 		{"allow", "Bash(git * main)", ``, VerdictRuntime, 0, "must end"},
 		{"allow", "Bash(git * main *)", ``, VerdictRuntime, 0, "wildcards"},
@@ -207,7 +209,7 @@ func TestLowerPermission(t *testing.T) {
 			if len(rules) != 1 {
 				t.Fatalf("%d rules", len(rules))
 			}
-			l := lowerOne(t, rules[0], LowerOptions{})
+			l := lowerOne(t, rules[0], LowerOptions{Allow: true})
 			if got := patterns(l); got != tc.want || l.Verdict != tc.verdict || l.Decision != tc.decision || !strings.Contains(l.Reason, tc.reason) {
 				t.Errorf("got %s %s %v (%s)\nwant %s %s %v (…%s…)", l.Verdict, got, l.Decision, l.Reason, tc.verdict, tc.want, tc.decision, tc.reason)
 			}
@@ -230,7 +232,7 @@ func TestLowerActor(t *testing.T) {
 	if l := lowerOne(t, rules[0], LowerOptions{}); l.Verdict != VerdictRuntime || !l.Inactive || !strings.Contains(l.Reason, "--actor ci") {
 		t.Errorf("no actor: %+v", l)
 	}
-	if l := lowerOne(t, rules[0], LowerOptions{Actor: "ci"}); l.Verdict != VerdictExact || l.Inactive {
+	if l := lowerOne(t, rules[0], LowerOptions{Actor: "ci", Allow: true}); l.Verdict != VerdictExact || l.Inactive {
 		t.Errorf("actor ci: %+v", l)
 	}
 }
@@ -333,5 +335,19 @@ func TestLowerCorpusVerdicts(t *testing.T) {
 	t.Logf("%d rules in the shared corpus: %s", len(ls), rep.Summary())
 	if c.Partial == 0 || c.Exact+c.Partial+c.Runtime+c.NotBash != len(ls) {
 		t.Errorf("counts %+v", c)
+	}
+}
+
+// TestLowerAllowOptIn: allow rules stay runtime unless LowerOptions.Allow.
+func TestLowerAllowOptIn(t *testing.T) {
+	rules, _, err := perm.LoadSettings("s.json", []byte(`{"permissions": {"allow": ["Bash(git status *)"]}}`), perm.LoadOptions{})
+	if err != nil || len(rules) != 1 {
+		t.Fatalf("%v %d", err, len(rules))
+	}
+	if l := lowerOne(t, rules[0], LowerOptions{}); l.Verdict != VerdictRuntime || len(l.Rules) != 0 || !strings.Contains(l.Reason, "--lower-allow") {
+		t.Errorf("default: %s %q %d rules", l.Verdict, l.Reason, len(l.Rules))
+	}
+	if l := lowerOne(t, rules[0], LowerOptions{Allow: true}); l.Verdict != VerdictExact || len(l.Rules) != 1 {
+		t.Errorf("opt-in: %s %q", l.Verdict, l.Reason)
 	}
 }
