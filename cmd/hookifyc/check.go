@@ -36,6 +36,7 @@ exit codes: 0 for every evaluation, 1 when a file does not load).`,
 			&cli.StringFlag{Name: "file-path", Value: "", Usage: "with --event file: the path being written"},
 			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" to evaluate with hookify's exact semantics"},
 			&cli.BoolFlag{Name: "exit-code", Usage: "exit 1 when the decision is block"},
+			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor the command is checked for"},
 			&cli.StringSliceFlag{Name: "rules", Aliases: []string{"r"}, Usage: "execpolicy mode: a .rules file to load (repeatable)"},
 			&cli.BoolFlag{Name: "resolve-host-executables", Usage: "execpolicy mode: match absolute program paths against basename rules, gated by host_executable()"},
 			&cli.BoolFlag{Name: "pretty", Usage: "execpolicy mode: pretty-print the JSON"},
@@ -93,6 +94,7 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 		Semantics: sem,
 		Explain:   true,
 		Home:      os.Getenv("HOME"),
+		Actor:     cmd.String("actor"),
 		ReadFile: func(string) ([]byte, error) {
 			return []byte(transcript), nil
 		},

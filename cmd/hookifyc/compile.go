@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -74,7 +75,7 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 	if warn != execpolicy.WarnPrompt && warn != execpolicy.WarnSkip {
 		return exitError(2, "--warn must be prompt or skip (got %q)", warn)
 	}
-	hopts := codexhooks.Options{Hookifyc: cmd.String("hookifyc")}
+	hopts := codexhooks.Options{Hookifyc: cmd.String("hookifyc"), Actor: cmd.String("actor")}
 	if hooksT {
 		if hopts.Hookifyc == "" {
 			exe, err := os.Executable()
@@ -85,6 +86,9 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 				return exitError(2, "locating hookifyc: %v (pass --hookifyc)", err)
 			}
 			hopts.Hookifyc = exe
+			if strings.Contains(exe, string(filepath.Separator)+"go-build") {
+				fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: warning: the hooks will run %s, a temporary `go run` build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc\n", exe)
+			}
 		}
 		// The hook reads the same sources as this compilation (none: the
 		// same layered discovery).

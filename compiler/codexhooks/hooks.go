@@ -54,6 +54,9 @@ type Options struct {
 	Hookifyc string
 	// Timeout in seconds; 0 means DefaultTimeout.
 	Timeout int
+	// Actor is passed to the hook (--actor) so actor-scoped genesis rules
+	// apply only to that actor, as in the compilation.
+	Actor string
 	// Sources are the absolute paths of the rule sources the hook reads
 	// (those that were compiled); none means its layered discovery.
 	Sources []string
@@ -214,6 +217,14 @@ func (o Options) Command() (string, error) {
 		return "", err
 	}
 	cmd := shell.Quote(o.Hookifyc) + " hook --agent codex"
+	if o.Actor != "" {
+		for _, r := range o.Actor {
+			if unicode.IsControl(r) || r == unicode.ReplacementChar {
+				return "", fmt.Errorf("the actor %q holds a control character or invalid UTF-8", o.Actor)
+			}
+		}
+		cmd += " --actor " + shell.Quote(o.Actor)
+	}
 	for _, src := range o.Sources {
 		if err := checkPath("rule source", src); err != nil {
 			return "", err

@@ -33,6 +33,11 @@ func (l *lowerer) finish(r *ir.Rule, dec Decision, o oracle, cands [][]string, n
 			continue
 		}
 		seen[key] = true
+		if wrapsScripts(toks[0]) {
+			why.add(failShell)
+			notes.add(noteDropped)
+			continue
+		}
 		c := shell.Canonical(toks)
 		okA, okB := o.matches(c), o.tail(c)
 		switch {
@@ -230,4 +235,15 @@ func hasFragment(pr *PrefixRule, o oracle) bool {
 	ex := append([]string(nil), pr.Match[0]...)
 	ex[len(ex)-1] += "x"
 	return o.matches(shell.Canonical(ex))
+}
+
+// wrapsScripts reports the shells Codex runs model commands in
+// (codex-execpolicy.md §6): a script it does not split is matched as
+// [bash, -lc, SCRIPT], so a prefix rule on the shell would apply to it.
+func wrapsScripts(program string) bool {
+	switch path.Base(program) {
+	case "bash", "sh", "zsh", "dash":
+		return true
+	}
+	return false
 }

@@ -6,7 +6,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-
 )
 
 // Codex core resolves an absolute (or relative) program path to its

@@ -60,6 +60,7 @@ const (
 	failNotContains                        // not_contains: later arguments may contain it
 	failEverything                         // the regex matches the empty string
 	failOtherCondition                     // another condition is not implied
+	failShell                              // the program is the shell Codex wraps scripts in
 )
 
 func (f *failure) add(x failure)   { *f |= x }
@@ -70,6 +71,7 @@ var failText = []struct {
 	text string
 }{
 	{failEverything, "the pattern matches every command; prefix rules need a program name"},
+	{failShell, "a prefix rule on bash/sh/zsh/dash would catch every script Codex does not split (it runs them as bash -lc SCRIPT), far more than the rule means"},
 	{failEquals, "equals needs the whole command; prefix rules cannot forbid further arguments"},
 	{failEndsWith, "ends_with depends on the last argument; prefix rules only fix the first ones"},
 	{failNotContains, "not_contains can be broken by further arguments; prefix rules cannot forbid them"},

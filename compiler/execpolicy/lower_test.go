@@ -351,3 +351,11 @@ func TestLowerAllowOptIn(t *testing.T) {
 		t.Errorf("opt-in: %s %q", l.Verdict, l.Reason)
 	}
 }
+
+// TestLowerShellProgram: a rule on the shell itself is never lowered.
+func TestLowerShellProgram(t *testing.T) {
+	l := lowerOne(t, hookifyRule("r", "regex_match", `\bbash\b`), LowerOptions{})
+	if len(l.Rules) != 0 || l.Verdict != VerdictRuntime || !strings.Contains(l.Reason, "bash -lc") {
+		t.Errorf("%s %q %d rules", l.Verdict, l.Reason, len(l.Rules))
+	}
+}

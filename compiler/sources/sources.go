@@ -117,7 +117,8 @@ func markdownFiles(dir string) ([]string, error) {
 	}
 	var files []string
 	for _, e := range entries {
-		if e.Type()&fs.ModeType == fs.ModeDir || !strings.HasSuffix(e.Name(), ".md") {
+		// Dot files are editor droppings (.#x.md), not rules.
+		if e.Type()&fs.ModeType == fs.ModeDir || !strings.HasSuffix(strings.ToLower(e.Name()), ".md") || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		files = append(files, filepath.Join(dir, e.Name()))

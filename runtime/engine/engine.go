@@ -65,6 +65,9 @@ type Options struct {
 	ReadFile func(path string) ([]byte, error)
 	// Home is the user's home directory, for ~/ in permission patterns.
 	Home string
+	// Actor is the genesis.key actor the call is made for: permission rules
+	// scoped to another actor do not apply ("" applies only unscoped ones).
+	Actor string
 	// Explain records, for every matching rule, which value each condition
 	// tested (Result.Explanations). Off on the hook's hot path.
 	Explain bool

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/runtime/engine"
 )
@@ -190,5 +191,20 @@ func TestSearchBudget(t *testing.T) {
 	// 16 distinct patterns; at most budget/timeout = 5 searches run.
 	if timeouts > 5 || timeouts+skipped != 16 {
 		t.Errorf("%d timed out, %d skipped; want ≤ 5 and 16 in all (%d problems)", timeouts, skipped, len(res.Problems))
+	}
+}
+
+// TestPermissionActor: actor-scoped genesis rules apply only to their actor.
+func TestPermissionActor(t *testing.T) {
+	rules, _, err := perm.LoadGenesis("genesis.key", []byte("permissions:\n  actors:\n    intern:\n      deny: [\"Bash(git push *)\"]\n"), perm.LoadOptions{BaseDir: "/p"})
+	if err != nil || len(rules) != 1 {
+		t.Fatal(rules, err)
+	}
+	ev := event(t, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push origin main"},"cwd":"/p"}`)
+	for actor, want := range map[string]engine.Decision{"": engine.DecisionAllow, "ci": engine.DecisionAllow, "intern": engine.DecisionBlock} {
+		res := engine.New(engine.Options{Actor: actor}).Evaluate(rules, ev)
+		if res.Decision() != want {
+			t.Errorf("actor %q: %s, want %s", actor, res.Decision(), want)
+		}
 	}
 }

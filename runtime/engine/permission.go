@@ -14,6 +14,9 @@ func (m *matcher) permissionMatches(rule *ir.Rule) (bool, *PyError) {
 	if rule.Action == ir.ActionAllow {
 		return false, nil
 	}
+	if rule.Permission.Actor != "" && rule.Permission.Actor != m.e.opts.Actor {
+		return false, nil
+	}
 	tool, _ := m.tool.(pyval.Str)
 	if m.permInput == nil {
 		m.permInput = map[string]any{}

@@ -29,6 +29,8 @@ type Options struct {
 	Compat bool
 	// Fail is the fail mode of the fixed semantics (compat always behaves as hookify).
 	Fail agent.FailMode
+	// Actor is the genesis.key actor of the call (see engine.Options.Actor).
+	Actor string
 	// Sources, when given, replace the layered discovery (fixed semantics):
 	// rule files, directories, settings and genesis files, as for compile.
 	Sources      []string
@@ -113,7 +115,7 @@ func runFixed(opts Options) agent.Output {
 	} else {
 		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv)
 	}
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME")})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
