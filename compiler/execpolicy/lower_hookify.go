@@ -69,10 +69,8 @@ type condCheck struct {
 	tail func(c string) bool
 	// cands are candidate token prefixes proposed by this condition.
 	cands [][]string
-	// noPaths: the condition never holds on a command that starts with '/'.
-	noPaths bool
-	notes   noteSet
-	why     failure
+	notes noteSet
+	why   failure
 }
 
 // condition prepares one condition; err is a reason when the rule cannot
@@ -84,10 +82,10 @@ func (l *lowerer) condition(c *ir.Condition) (*condCheck, string) {
 		if ri.err != "" {
 			return nil, ri.err
 		}
-		return &condCheck{tail: ri.tail, cands: ri.cands, notes: ri.notes, why: ri.why, noPaths: ri.noPaths}, ""
+		return &condCheck{tail: ri.tail, cands: ri.cands, notes: ri.notes, why: ri.why}, ""
 	case ir.OpContains, ir.OpStartsWith:
 		pat := c.Pattern
-		cc := &condCheck{noPaths: c.Operator == ir.OpStartsWith && pat != "" && pat[0] != '/'}
+		cc := &condCheck{}
 		// What C contains, or starts with, so does every extension of C.
 		cc.tail = func(string) bool { return true }
 		if c.Operator == ir.OpContains {
@@ -111,10 +109,6 @@ func (l *lowerer) condition(c *ir.Condition) (*condCheck, string) {
 
 // oracle evaluates a source rule on a command, and proves the tail case.
 type oracle interface {
-	// noPaths reports that the source rule can never match a command
-	// whose program is written as an absolute path (a shortcut: proving
-	// would fail anyway).
-	noPaths() bool
 	// matches reports whether the source rule matches the command.
 	matches(cmd string) bool
 	// tail reports whether the source rule matches every c + " " + X,
@@ -154,15 +148,6 @@ func (o *hookifyOracle) matches(cmd string) bool {
 	v := engineMatches(eng, o.rule, cmd)
 	o.l.proofs[k] = v
 	return v
-}
-
-func (o *hookifyOracle) noPaths() bool {
-	for _, cc := range o.conds {
-		if cc.noPaths {
-			return true
-		}
-	}
-	return false
 }
 
 func (o *hookifyOracle) tail(c string) bool {

@@ -162,12 +162,6 @@ func (o *permOracle) matches(cmd string) bool {
 	return err == nil && ok
 }
 
-// noPaths: allow rules are not proved for program paths, so Codex never
-// resolves a path to them (their glob starts with the program name; the
-// conservative answer also keeps an unsandboxed allow off /tmp/x/git);
-// deny and ask rules are proved.
-func (o *permOracle) noPaths() bool { return o.allow }
-
 // tail relies on the specifier shape (see lowerPermission) and checks one
 // instance as a sanity check.
 func (o *permOracle) tail(c string) bool {

@@ -2,7 +2,6 @@ package execpolicy
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -31,9 +30,6 @@ type regexInfo struct {
 	cands [][]string
 	notes noteSet
 	why   failure
-	// noPaths: no match can start with '/' at the beginning of the
-	// subject, so no program path can be proved (see lower_host.go).
-	noPaths bool
 	// monotone: the regex has no construct whose outcome can change when
 	// text is appended (see monotone).
 	monotone bool
@@ -122,7 +118,6 @@ func analyzeRegex(pattern string) *regexInfo {
 		return ri
 	}
 	ri.pattern, ri.flags = pattern, ast.Flags
-	ri.noPaths = startsWithout(ast.Root, '/')
 	if ri.monotone = monotone(ast.Root); !ri.monotone {
 		ri.tailRoot = tailSafe(ast.Root)
 	}
@@ -357,38 +352,4 @@ func classHasSpace(c *pyre.Class) bool {
 		}
 	}
 	return false
-}
-
-// startsWithout reports whether every match of n starts at the beginning of
-// the subject with a literal other than c (in any case): n is \A or ^
-// (without MULTILINE) followed by such a literal, in every branch.
-func startsWithout(n pyre.Node, c rune) bool {
-	var first func(n pyre.Node, anchored bool) bool
-	first = func(n pyre.Node, anchored bool) bool {
-		switch n := n.(type) {
-		case *pyre.Literal:
-			return anchored && !slices.Contains(n.Matches(), c)
-		case *pyre.Group:
-			return (n.Kind == pyre.GroupCapture || n.Kind == pyre.GroupNonCapture) && first(n.Sub, anchored)
-		case *pyre.Alternate:
-			for _, s := range n.Subs {
-				if !first(s, anchored) {
-					return false
-				}
-			}
-			return true
-		case *pyre.Concat:
-			i := 0
-			for ; i < len(n.Subs); i++ {
-				a, ok := n.Subs[i].(*pyre.Anchor)
-				if !ok || a.Kind != pyre.AnchorBeginText {
-					break
-				}
-				anchored = true
-			}
-			return i < len(n.Subs) && first(n.Subs[i], anchored)
-		}
-		return false
-	}
-	return first(n, false)
 }
