@@ -3,7 +3,6 @@ package codexhooks
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,32 +13,15 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
+	"github.com/hookifyc/hookifyc/internal/golden"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 const testHookifyc = "/opt/hookifyc/bin/hookifyc"
 
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -run %s -update and review the diff):\n%s", path, t.Name(), got)
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 // exampleRules reads corpus/examples and the genesis sample of the

@@ -1,17 +1,13 @@
 package execpolicy
 
 import (
-	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/golden"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of the lowering tests")
 
 // goldenSets are the compiled sources with golden outputs: the shipped
 // examples and the permission samples of testdata/lower (the shared corpus
@@ -29,23 +25,7 @@ func goldenSets(t *testing.T) []ruleSet {
 // with -update.
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "lower", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -run %s -update and review the diff):\n%s", path, t.Name(), got)
-	}
+	golden.Check(t, filepath.Join("testdata", "lower", "golden", name), got)
 }
 
 // TestLowerGolden compiles the golden sets to .rules and report.json.
