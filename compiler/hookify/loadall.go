@@ -2,7 +2,9 @@ package hookify
 
 import (
 	"io/fs"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -44,5 +46,31 @@ func loadAll(fsys fs.FS, jobs []loadJob) []loadResult {
 		}(w)
 	}
 	wg.Wait()
+	return out
+}
+
+// Loaded is one rule file read by LoadFiles: its rule, or why it was skipped.
+type Loaded struct {
+	Rule *ir.Rule
+	Diag *Diagnostic
+}
+
+// LoadFiles reads and parses rule files given by OS path, as LoadRule does
+// (four system calls each, on all cores when there are many), in order.
+// Diagnostics name each file as given.
+func LoadFiles(paths []string) []Loaded {
+	jobs := make([]loadJob, len(paths))
+	for i, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		jobs[i] = loadJob{name: strings.TrimPrefix(filepath.ToSlash(abs), "/"), display: p}
+	}
+	res := loadAll(OSFS("/"), jobs)
+	out := make([]Loaded, len(res))
+	for i, r := range res {
+		out[i] = Loaded{Rule: r.rule, Diag: r.diag}
+	}
 	return out
 }

@@ -64,10 +64,8 @@ func LoadRule(fsys fs.FS, name, display string) (*ir.Rule, *Diagnostic) {
 }
 
 func readFile(fsys fs.FS, name string) ([]byte, error) {
-	if rf, ok := fsys.(fs.ReadFileFS); ok {
-		if _, isOS := fsys.(osFS); isOS {
-			return rf.ReadFile(name)
-		}
+	if osfs, ok := fsys.(osFS); ok {
+		return osfs.ReadFile(name)
 	}
 	f, err := fsys.Open(name)
 	if err != nil {

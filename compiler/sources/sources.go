@@ -62,13 +62,12 @@ func Load(paths []string) ([]*ir.Rule, []Problem) {
 				continue
 			}
 		}
-		for _, f := range files {
-			rule, diag := readRule(f)
-			if diag != nil {
-				problems = append(problems, Problem{Path: f, Text: diag.Error()})
+		for i, l := range hookify.LoadFiles(files) {
+			if l.Diag != nil {
+				problems = append(problems, Problem{Path: files[i], Text: l.Diag.Error()})
 				continue
 			}
-			rules = append(rules, rule)
+			rules = append(rules, l.Rule)
 		}
 	}
 	return rules, problems
@@ -100,14 +99,6 @@ func loadPermissions(path string) ([]*ir.Rule, []Problem, error) {
 		problems = append(problems, Problem{Path: path, Text: err.Error()})
 	}
 	return rules, problems, nil
-}
-
-func readRule(path string) (*ir.Rule, *hookify.Diagnostic) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &hookify.Diagnostic{Kind: hookify.DiagCannotRead, Path: path, Msg: hookify.PyOSError(err, path), Err: err}
-	}
-	return hookify.ReadRule(path, data)
 }
 
 func markdownFiles(dir string) ([]string, error) {
