@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/hookifyc/hookifyc/runtime/agent"
+	"github.com/hookifyc/hookifyc/runtime/engine"
 	"github.com/hookifyc/hookifyc/runtime/hook"
 )
 
@@ -29,7 +30,7 @@ directories, settings or genesis files) replace the layered discovery.`,
 			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" for a byte-exact replica of the hookify plugin"},
 			&cli.StringFlag{Name: "fail", Value: "open", Sources: cli.EnvVars("HOOKIFYC_FAIL"), Usage: "when rules cannot be evaluated: open (let the call run, tell the user) or closed (block)"},
 			&cli.StringFlag{Name: "actor", Sources: cli.EnvVars("HOOKIFYC_ACTOR"), Usage: "genesis.key actor the calls are made for (actor-scoped permission rules apply only to it)"},
-			&cli.DurationFlag{Name: "regex-timeout", Value: 100_000_000, Usage: "time bound of one regex search"},
+			&cli.DurationFlag{Name: "regex-timeout", Value: engine.DefaultRegexTimeout, Usage: "time bound of one regex search"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			// A hook process lives a few milliseconds and holds little

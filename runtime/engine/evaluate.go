@@ -117,9 +117,9 @@ func JoinMessages(rules []*ir.Rule) string {
 	return b.String()
 }
 
-// EventKind returns the rule event ("bash", "file", "stop", "prompt") that a
-// hook call belongs to, or "" when it belongs to none, under the engine's
-// semantics. Under hookify semantics "" means "no filtering at all".
+// eventKindForTool returns the rule event ("bash" or "file") of a tool call,
+// as hookify's pretooluse script maps it, or "" for any other tool (under
+// hookify semantics that means "no filtering at all").
 func eventKindForTool(tool pyval.Value) string {
 	name, ok := tool.(pyval.Str)
 	if !ok {
