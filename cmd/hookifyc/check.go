@@ -77,7 +77,7 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 			return exitError(2, "%v", err)
 		}
 		var probs []engine.Problem
-		rules, probs = hook.FindRules(cwd, cwd, os.Getenv)
+		rules, probs = hook.FindRules(cwd, cwd, os.Getenv, nil)
 		for _, p := range probs {
 			problems = append(problems, p.Text)
 		}

@@ -198,7 +198,7 @@ func compileSources(srcs []string) (rules []*ir.Rule, problems, warnings []strin
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	rules, probs := hook.FindRules(cwd, cwd, os.Getenv)
+	rules, probs := hook.FindRules(cwd, cwd, os.Getenv, nil)
 	for _, p := range probs {
 		problems = append(problems, p.Text)
 	}

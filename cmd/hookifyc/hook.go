@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 	"github.com/hookifyc/hookifyc/runtime/engine"
 	"github.com/hookifyc/hookifyc/runtime/hook"
+	"github.com/hookifyc/hookifyc/runtime/rulecache"
 )
 
 func hookCommand() *cli.Command {
@@ -31,11 +34,13 @@ directories, settings or genesis files) replace the layered discovery.`,
 			&cli.StringFlag{Name: "fail", Value: "open", Sources: cli.EnvVars("HOOKIFYC_FAIL"), Usage: "when rules cannot be evaluated: open (let the call run, tell the user) or closed (block)"},
 			&cli.StringFlag{Name: "actor", Sources: cli.EnvVars("HOOKIFYC_ACTOR"), Usage: "genesis.key actor the calls are made for (actor-scoped permission rules apply only to it)"},
 			&cli.DurationFlag{Name: "regex-timeout", Value: engine.DefaultRegexTimeout, Usage: "time bound of one regex search"},
+			&cli.StringFlag{Name: "cache", Sources: cli.EnvVars("HOOKIFYC_CACHE"), Usage: "directory of the parsed-rule cache (default: the user cache directory's hookifyc/rules), or \"off\""},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			// A hook process lives a few milliseconds and holds little
 			// memory: collect garbage less often (measured: about 10% faster).
 			debug.SetGCPercent(400)
+			start := time.Now()
 			kind := agent.Kind(cmd.String("agent"))
 			switch kind {
 			case agent.Auto, agent.Claude, agent.Codex:
@@ -67,6 +72,11 @@ directories, settings or genesis files) replace the layered discovery.`,
 			if err != nil {
 				return exitError(2, "%v", err)
 			}
+			var cache hookify.RuleCache
+			rc := openRuleCache(cmd.String("cache"), start)
+			if rc != nil {
+				cache = rc
+			}
 			out := hook.Run(hook.Options{
 				Dir:          dir,
 				Stdin:        stdin,
@@ -76,6 +86,7 @@ directories, settings or genesis files) replace the layered discovery.`,
 				Sources:      srcs,
 				Actor:        cmd.String("actor"),
 				RegexTimeout: cmd.Duration("regex-timeout"),
+				Cache:        cache,
 				Getenv:       os.Getenv,
 				ReadFile: func(p string) ([]byte, error) {
 					if !filepath.IsAbs(p) {
@@ -91,10 +102,37 @@ directories, settings or genesis files) replace the layered discovery.`,
 			if len(out.Stderr) > 0 {
 				io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
 			}
+			if rc != nil {
+				// A cache that cannot be written costs only time on the
+				// next call; the answer above is already complete.
+				rc.Flush()
+			}
 			if out.ExitCode != 0 {
 				return cli.Exit("", out.ExitCode)
 			}
 			return nil
 		},
 	}
+}
+
+// openRuleCache returns the parsed-rule cache for a hook process started at
+// start: in dir, or in the user cache directory when dir is empty; nil when
+// dir is "off" or no cache directory or program identity can be found (the
+// rules are then read on every call).
+func openRuleCache(dir string, start time.Time) *rulecache.Cache {
+	if dir == "off" {
+		return nil
+	}
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return nil
+		}
+		dir = filepath.Join(base, "hookifyc", "rules")
+	}
+	program, err := rulecache.ProgramKey()
+	if err != nil {
+		return nil
+	}
+	return rulecache.New(rulecache.Options{Dir: dir, Program: program, Start: start})
 }

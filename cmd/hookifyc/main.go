@@ -4,6 +4,13 @@
 // what prefix rules can express to Codex execpolicy .rules.
 //
 // This package only wires commands to the packages that do the work.
+
+// A hook process lives a few milliseconds: reading the cgroup CPU quota at
+// start-up and re-reading it in the background (Go 1.25's container-aware
+// GOMAXPROCS) costs more than it can save. GOMAXPROCS is the number of CPUs.
+//
+//go:debug containermaxprocs=0
+//go:debug updatemaxprocs=0
 package main
 
 import (
@@ -21,7 +28,7 @@ func main() {
 
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	app := newApp(stdin, stdout, stderr, args)
 	if err := app.Run(ctx, args); err != nil {
 		if ec, ok := err.(cli.ExitCoder); ok {
 			if msg := ec.Error(); msg != "" {
@@ -35,7 +42,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+func newApp(stdin io.Reader, stdout, stderr io.Writer, args []string) *cli.Command {
+	commands := []*cli.Command{
+		hookCommand(),
+		checkCommand(),
+		compileCommand(),
+		rulesCommand(),
+	}
+	if len(args) > 1 && args[1] == "hook" {
+		// A hook runs on every tool call: set up only its command.
+		commands = commands[:1]
+	}
 	return &cli.Command{
 		Name:      "hookifyc",
 		Usage:     "portable, enforceable guardrails for AI coding agents",
@@ -44,12 +61,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		ErrWriter: stderr,
 		// Errors are printed once, by run.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
-		Commands: []*cli.Command{
-			hookCommand(),
-			checkCommand(),
-			compileCommand(),
-			rulesCommand(),
-		},
+		Commands:       commands,
 	}
 }
 

@@ -2,6 +2,7 @@ package hookify
 
 import (
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -99,10 +100,16 @@ func notLocal(path, name string) *Diagnostic {
 }
 
 // listDirRaw lists a directory of fsys in raw (getdents) order. Unlike
-// fs.ReadDir and os.ReadDir it never sorts: with os.DirFS the directory is
-// an *os.File and Readdirnames returns the kernel's order, which is the order
-// of Python's os.scandir.
+// fs.ReadDir and os.ReadDir it never sorts: on an OSFS (and with os.DirFS,
+// whose directories are *os.File) the names come in the kernel's order, which
+// is the order of Python's os.scandir.
 func listDirRaw(fsys fs.FS, dir string) ([]string, error) {
+	if o, ok := fsys.(osFS); ok {
+		if !fs.ValidPath(dir) {
+			return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrInvalid}
+		}
+		return readDirNames(path.Join(o.root, dir), dir)
+	}
 	f, err := fsys.Open(dir)
 	if err != nil {
 		return nil, err

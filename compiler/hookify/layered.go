@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -82,13 +83,41 @@ type Discovery struct {
 // works in a subdirectory of a project that is not a git repository; without
 // either, it is cwd itself.
 func ProjectRoot(fsys fs.FS, cwd string) string {
+	return projectRoot(fsys, cwd, &lister{fsys: fsys})
+}
+
+// lister lists directories of fsys, each once: Discover lists the project's
+// .claude both to find the project root and to read its rules.
+type lister struct {
+	fsys fs.FS
+	memo map[string]listing
+}
+
+type listing struct {
+	names []string
+	err   error
+}
+
+func (l *lister) list(dir string) ([]string, error) {
+	if r, ok := l.memo[dir]; ok {
+		return r.names, r.err
+	}
+	names, err := listDirRaw(l.fsys, dir)
+	if l.memo == nil {
+		l.memo = map[string]listing{}
+	}
+	l.memo[dir] = listing{names, err}
+	return names, err
+}
+
+func projectRoot(fsys fs.FS, cwd string, ls *lister) string {
 	cwd = path.Clean(cwd)
 	marked := ""
 	for dir := cwd; ; dir = path.Dir(dir) {
 		if _, err := fs.Stat(fsys, fsPath(path.Join(dir, ".git"))); err == nil {
 			return dir
 		}
-		if marked == "" && holdsRules(fsys, dir) {
+		if marked == "" && holdsRules(fsys, dir, ls) {
 			marked = dir
 		}
 		if dir == "/" || dir == "." {
@@ -101,11 +130,11 @@ func ProjectRoot(fsys fs.FS, cwd string) string {
 }
 
 // holdsRules reports whether dir has project rules of its own.
-func holdsRules(fsys fs.FS, dir string) bool {
+func holdsRules(fsys fs.FS, dir string, ls *lister) bool {
 	if st, err := fs.Stat(fsys, fsPath(path.Join(dir, ".codex", "hookify"))); err == nil && st.IsDir() {
 		return true
 	}
-	names, err := listDirRaw(fsys, fsPath(path.Join(dir, CompatDir)))
+	names, err := ls.list(fsPath(path.Join(dir, CompatDir)))
 	if err != nil {
 		return false
 	}
@@ -125,7 +154,8 @@ func holdsRules(fsys fs.FS, dir string) bool {
 // the other is returned in Shadowed (rules of one layer never shadow each
 // other, as in hookify). Directories that do not exist are skipped silently.
 func Discover(l Layout, cwd string) *Discovery {
-	d := &Discovery{ProjectRoot: ProjectRoot(l.FS, cwd)}
+	ls := &lister{fsys: l.FS}
+	d := &Discovery{ProjectRoot: projectRoot(l.FS, cwd, ls)}
 	type dir struct {
 		layer Layer
 		path  string
@@ -151,7 +181,7 @@ func Discover(l Layout, cwd string) *Discovery {
 			continue // e.g. cwd = home: project .codex/hookify is the user layer
 		}
 		seen[dr.path] = true
-		names, err := listDirRaw(l.FS, fsPath(dr.path))
+		names, err := ls.list(fsPath(dr.path))
 		if err != nil {
 			// An absent layer is normal; a rule directory that was named but
 			// is missing, or a layer that exists but cannot be read, would
@@ -164,6 +194,7 @@ func Discover(l Layout, cwd string) *Discovery {
 			}
 			continue
 		}
+		names = slices.Clone(names) // the listing is shared with projectRoot
 		sort.Strings(names)
 		wanted := func(name string) bool {
 			if dr.layer == LayerProjectClaude {

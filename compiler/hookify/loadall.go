@@ -57,8 +57,9 @@ type Loaded struct {
 
 // LoadFiles reads and parses rule files given by OS path, as LoadRule does
 // (four system calls each, on all cores when there are many), in order.
-// Diagnostics name each file as given.
-func LoadFiles(paths []string) []Loaded {
+// Diagnostics name each file as given. A non-nil cache is used as by
+// CachedOSFS.
+func LoadFiles(paths []string, cache RuleCache) []Loaded {
 	jobs := make([]loadJob, len(paths))
 	for i, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -67,7 +68,7 @@ func LoadFiles(paths []string) []Loaded {
 		}
 		jobs[i] = loadJob{name: strings.TrimPrefix(filepath.ToSlash(abs), "/"), display: p}
 	}
-	res := loadAll(OSFS("/"), jobs)
+	res := loadAll(CachedOSFS("/", cache), jobs)
 	out := make([]Loaded, len(res))
 	for i, r := range res {
 		out[i] = Loaded{Rule: r.rule, Diag: r.diag}

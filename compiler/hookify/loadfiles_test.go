@@ -20,7 +20,7 @@ func TestLoadFiles(t *testing.T) {
 	paths = append(paths, filepath.Join(dir, "missing.md"))
 	t.Chdir(dir)
 	paths = append(paths, "r00.md") // relative
-	got := LoadFiles(paths)
+	got := LoadFiles(paths, nil)
 	if len(got) != len(paths) {
 		t.Fatalf("%d results for %d paths", len(got), len(paths))
 	}

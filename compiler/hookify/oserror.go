@@ -56,6 +56,9 @@ func pyStrRepr(name string) string {
 // hookify's load_rule_file does, reporting it as display in the rule's Source
 // and in diagnostics. Opening a directory fails with EISDIR as in Python.
 func LoadRule(fsys fs.FS, name, display string) (*ir.Rule, *Diagnostic) {
+	if o, ok := fsys.(osFS); ok && o.cache != nil && fs.ValidPath(name) {
+		return o.loadCached(name, display)
+	}
 	data, err := readFile(fsys, name)
 	if err != nil {
 		return nil, cannotRead(display, PyOSError(err, display), err)

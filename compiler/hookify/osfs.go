@@ -5,19 +5,64 @@ import (
 	"os"
 	"path"
 	"syscall"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
 )
 
 // OSFS returns the file system rooted at dir for discovery. It is os.DirFS
 // with a ReadFile that costs four system calls per rule file (open, fstat,
-// one read sized by fstat, close) instead of os.ReadFile's eight or more:
-// a hook reads every rule file on every tool call.
+// one read sized by fstat, close) instead of os.ReadFile's eight or more,
+// and directory listings that skip the runtime's network poller: a hook
+// reads every rule file on every tool call.
 func OSFS(dir string) fs.FS {
 	return osFS{FS: os.DirFS(dir), root: dir}
 }
 
+// CachedOSFS is OSFS with a rule cache: LoadRule (and so discovery) first
+// asks c for the rule parsed from a file whose identity has not changed
+// since, which costs one stat instead of reading and parsing the file. Rules
+// read from a file are offered to c. A nil c is OSFS.
+func CachedOSFS(dir string, c RuleCache) fs.FS {
+	return osFS{FS: os.DirFS(dir), root: dir, cache: c}
+}
+
+// RuleCache remembers the rules parsed from rule files, by path and file
+// identity (see runtime/rulecache). Implementations must be safe for
+// concurrent use: files are loaded on all cores.
+type RuleCache interface {
+	// Lookup returns the rule parsed from the file at path (an absolute OS
+	// path) when its identity was id, or nil. The caller owns the result.
+	Lookup(path string, id FileID) *ir.Rule
+	// Store offers the rule parsed from the file at path, whose identity was
+	// id when it was opened. The cache must not keep r itself.
+	Store(path string, id FileID, r *ir.Rule)
+}
+
+// FileID is what the file system says about one version of a file: when
+// the content changes, so does the change time (and usually the size or the
+// modification time); a replaced file has another inode.
+type FileID struct {
+	Dev, Ino uint64
+	Mode     uint32
+	Size     int64
+	Mtime    int64 // nanoseconds since the Unix epoch
+	Ctime    int64 // nanoseconds since the Unix epoch
+}
+
+// Regular reports whether the identity is that of a regular file.
+func (id FileID) Regular() bool { return id.Mode&syscall.S_IFMT == syscall.S_IFREG }
+
+func fileIDOf(st *syscall.Stat_t) FileID {
+	return FileID{
+		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Mode: uint32(st.Mode), Size: st.Size,
+		Mtime: st.Mtim.Sec*1e9 + st.Mtim.Nsec, Ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec,
+	}
+}
+
 type osFS struct {
 	fs.FS
-	root string
+	root  string
+	cache RuleCache
 }
 
 // ReadFile implements fs.ReadFileFS.
@@ -25,28 +70,60 @@ func (f osFS) ReadFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	return readFileRaw(path.Join(f.root, name), name)
+	data, _, err := readFileRaw(path.Join(f.root, name), name)
+	return data, err
 }
 
-func readFileRaw(full, name string) ([]byte, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			break
+// loadCached is LoadRule through the rule cache.
+func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
+	full := path.Join(f.root, name)
+	var st syscall.Stat_t
+	if err := ignoringEINTR(func() error { return syscall.Stat(full, &st) }); err == nil {
+		if id := fileIDOf(&st); id.Regular() {
+			if r := f.cache.Lookup(full, id); r != nil {
+				r.Source.File = display
+				return r, nil
+			}
 		}
 	}
+	data, id, err := readFileRaw(full, name)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		return nil, cannotRead(display, PyOSError(err, display), err)
+	}
+	r, diag := ReadRule(display, data)
+	if diag == nil && id.Regular() {
+		f.cache.Store(full, id, r)
+	}
+	return r, diag
+}
+
+func ignoringEINTR(call func() error) error {
+	for {
+		if err := call(); err != syscall.EINTR {
+			return err
+		}
+	}
+}
+
+// readFileRaw reads the file at full (reported as name in errors) and
+// returns the identity of the file it read.
+func readFileRaw(full, name string) ([]byte, FileID, error) {
+	var fd int
+	err := ignoringEINTR(func() (err error) {
+		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		return err
+	})
+	if err != nil {
+		return nil, FileID{}, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
+		return nil, FileID{}, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
+	id := fileIDOf(&st)
 	if st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
+		return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
 	// One byte more than the size: a regular file's read returns fewer bytes
 	// than asked only at its end, so a short read proves we have it all.
@@ -60,11 +137,41 @@ func readFileRaw(full, name string) ([]byte, error) {
 			continue
 		}
 		if err != nil {
-			return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+			return nil, id, &fs.PathError{Op: "read", Path: name, Err: err}
 		}
 		buf = buf[:len(buf)+n]
-		if n == 0 || (st.Mode&syscall.S_IFMT == syscall.S_IFREG && len(buf) < cap(buf)) {
-			return buf, nil
+		if n == 0 || (id.Regular() && len(buf) < cap(buf)) {
+			return buf, id, nil
 		}
+	}
+}
+
+// readDirNames lists the directory at full (reported as name in errors) in
+// raw getdents order, as os.File.Readdirnames does, with plain system calls.
+func readDirNames(full, name string) ([]string, error) {
+	var fd int
+	err := ignoringEINTR(func() (err error) {
+		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY, 0)
+		return err
+	})
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	defer syscall.Close(fd)
+	var names []string
+	buf := make([]byte, 8192)
+	for {
+		var n int
+		err := ignoringEINTR(func() (err error) {
+			n, err = syscall.ReadDirent(fd, buf)
+			return err
+		})
+		if err != nil {
+			return names, &fs.PathError{Op: "readdirent", Path: name, Err: err}
+		}
+		if n <= 0 {
+			return names, nil
+		}
+		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
 	}
 }

@@ -52,19 +52,35 @@ func better(a, b requirement) requirement {
 
 // litInfo describes what a node matches, for building literal runs.
 type litInfo struct {
-	exact bool   // the node always matches exactly text (ASCII, lower case)
-	text  string // when exact
-	req   requirement
+	exact bool        // the node always matches exactly text (ASCII, lower case)
+	text  string      // when exact
+	req   requirement // when not exact
 }
+
+// requirement returns what every match of the node contains.
+func (l litInfo) requirement() requirement {
+	if l.exact {
+		return nonEmpty(l.text)
+	}
+	return l.req
+}
+
+// lowerASCII holds the one-byte lower-case strings, so that literals cost
+// no allocation.
+var lowerASCII = func() (t [utf8.RuneSelf]string) {
+	for c := range t {
+		t[c] = strings.ToLower(string(rune(c)))
+	}
+	return t
+}()
 
 func analyze(n Node) litInfo {
 	switch n := n.(type) {
 	case *Empty, *Anchor:
 		return litInfo{exact: true}
 	case *Literal:
-		if n.Rune < utf8.RuneSelf {
-			s := strings.ToLower(string(n.Rune))
-			return litInfo{exact: true, text: s, req: requirement{s}}
+		if n.Rune >= 0 && n.Rune < utf8.RuneSelf {
+			return litInfo{exact: true, text: lowerASCII[n.Rune]}
 		}
 		return litInfo{}
 	case *Group:
@@ -79,10 +95,9 @@ func analyze(n Node) litInfo {
 		}
 		sub := analyze(n.Sub)
 		if sub.exact && n.Min == n.Max && n.Min*len(sub.text) <= 64 {
-			s := strings.Repeat(sub.text, n.Min)
-			return litInfo{exact: true, text: s, req: nonEmpty(s)}
+			return litInfo{exact: true, text: strings.Repeat(sub.text, n.Min)}
 		}
-		return litInfo{req: sub.req}
+		return litInfo{req: sub.requirement()}
 	case *Concat:
 		var best requirement
 		var run strings.Builder
@@ -104,19 +119,18 @@ func analyze(n Node) litInfo {
 			best = better(best, info.req)
 		}
 		if exact {
-			s := run.String()
-			return litInfo{exact: true, text: s, req: nonEmpty(s)}
+			return litInfo{exact: true, text: run.String()}
 		}
 		flush()
 		return litInfo{req: best}
 	case *Alternate:
 		var union requirement
 		for _, sub := range n.Subs {
-			info := analyze(sub)
-			if info.req == nil {
+			req := analyze(sub).requirement()
+			if req == nil {
 				return litInfo{}
 			}
-			union = append(union, info.req...)
+			union = append(union, req...)
 		}
 		if len(union) > maxAlternatives {
 			return litInfo{}
@@ -136,7 +150,7 @@ func nonEmpty(s string) requirement {
 // prefilterOf returns the literals one of which every match of ast contains,
 // or nil.
 func prefilterOf(ast *AST) []string {
-	req := analyze(ast.Root).req
+	req := analyze(ast.Root).requirement()
 	for _, s := range req {
 		if s == "" {
 			return nil
@@ -180,19 +194,30 @@ func (r *Regexp) SearchSubject(s *Subject) (bool, error) {
 	if r.always {
 		return true, nil
 	}
-	if s.ascii && r.prefilter != nil {
-		found := false
-		for _, lit := range r.prefilter {
-			if strings.Contains(s.lower, lit) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false, nil
-		}
+	if !r.admits(s) {
+		return false, nil
 	}
 	return r.SearchRunes(s.runes)
+}
+
+// NeedsProgram reports whether SearchSubject(s) would run the regex
+// program, which Prepare builds: false when the pattern always matches or
+// its prefilter proves there is no match.
+func (r *Regexp) NeedsProgram(s *Subject) bool {
+	return !r.always && r.admits(s)
+}
+
+// admits reports whether the prefilter lets s through.
+func (r *Regexp) admits(s *Subject) bool {
+	if !s.ascii || r.prefilter == nil {
+		return true
+	}
+	for _, lit := range r.prefilter {
+		if strings.Contains(s.lower, lit) {
+			return true
+		}
+	}
+	return false
 }
 
 // alwaysMatches reports whether the pattern matches the empty string with

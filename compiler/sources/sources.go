@@ -35,7 +35,11 @@ func (p Problem) String() string { return p.Text }
 // (missing, unreadable, not a rule source) is a problem like a malformed rule
 // file: the other sources are still read, so one moved file never silences
 // every rule.
-func Load(paths []string) ([]*ir.Rule, []Problem) {
+func Load(paths []string) ([]*ir.Rule, []Problem) { return LoadCached(paths, nil) }
+
+// LoadCached is Load with a rule cache for the hookify rule files (see
+// hookify.CachedOSFS); a nil cache reads every file.
+func LoadCached(paths []string, cache hookify.RuleCache) ([]*ir.Rule, []Problem) {
 	var rules []*ir.Rule
 	var problems []Problem
 	for _, p := range paths {
@@ -62,7 +66,7 @@ func Load(paths []string) ([]*ir.Rule, []Problem) {
 				continue
 			}
 		}
-		for i, l := range hookify.LoadFiles(files) {
+		for i, l := range hookify.LoadFiles(files, cache) {
 			if l.Diag != nil {
 				problems = append(problems, Problem{Path: files[i], Text: l.Diag.Error()})
 				continue

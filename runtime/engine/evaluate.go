@@ -171,13 +171,17 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 	m := matcher{e: e, input: input, res: &res}
 	m.tool = getOr(input, "tool_name", pyval.Str(""))
 	m.toolInput = getOr(input, "tool_input", pyval.NewDict())
-	for _, rule := range rules {
+	consider := func(rule *ir.Rule) bool {
 		// Permission rules name their tools themselves (a Read deny also
 		// covers `cat` in Bash): perm.MatchRule decides, not the event filter.
 		if filter && rule.Permission == nil && rule.Event != ir.EventAll && rule.Event != kind {
-			continue
+			return false
 		}
-		if !rule.Enabled {
+		return rule.Enabled
+	}
+	e.warm(rules, consider, input, m.toolInput)
+	for _, rule := range rules {
+		if !consider(rule) {
 			continue
 		}
 		ok, exc := m.ruleMatches(rule)

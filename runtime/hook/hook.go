@@ -39,6 +39,9 @@ type Options struct {
 	Getenv func(string) string
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
+	// Cache, when not nil, keeps parsed rule files between calls (see
+	// runtime/rulecache); it never changes an answer.
+	Cache hookify.RuleCache
 }
 
 // hookifyEvents are the events hookify registers for.
@@ -71,7 +74,7 @@ func runCompat(opts Options) agent.Output {
 	var rules []*ir.Rule
 	var stderr []string
 	if isDict {
-		found := hookify.DiscoverCompat(hookify.OSFS(opts.Dir))
+		found := hookify.DiscoverCompat(hookify.CachedOSFS(opts.Dir, opts.Cache))
 		for _, e := range found.Entries {
 			if e.Diag != nil && e.Diag.Hookify != "" {
 				stderr = append(stderr, e.Diag.Hookify)
@@ -111,9 +114,9 @@ func runFixed(opts Options) agent.Output {
 	var rules []*ir.Rule
 	var problems []engine.Problem
 	if len(opts.Sources) > 0 {
-		rules, problems = loadSources(opts.Sources)
+		rules, problems = loadSources(opts.Sources, opts.Cache)
 	} else {
-		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv)
+		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv, opts.Cache)
 	}
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor})
 	var res engine.Result
@@ -151,9 +154,11 @@ func Layout(getenv func(string) string, dir string) hookify.Layout {
 // FindRules runs the layered discovery for the event's working directory
 // cwd, in a process running in dir (docs/compat.md fix 11). Files that cannot be used (unreadable, malformed, no frontmatter)
 // are returned as problems; shadowed rules and names missing ".local" are
-// lint findings, not runtime problems.
-func FindRules(cwd, dir string, getenv func(string) string) ([]*ir.Rule, []engine.Problem) {
-	d := hookify.Discover(Layout(getenv, dir), filepath.ToSlash(cwd))
+// lint findings, not runtime problems. cache may be nil.
+func FindRules(cwd, dir string, getenv func(string) string, cache hookify.RuleCache) ([]*ir.Rule, []engine.Problem) {
+	l := Layout(getenv, dir)
+	l.FS = hookify.CachedOSFS("/", cache)
+	d := hookify.Discover(l, filepath.ToSlash(cwd))
 	rules := make([]*ir.Rule, len(d.Rules))
 	for i, f := range d.Rules {
 		rules[i] = f.Rule
@@ -170,8 +175,8 @@ func FindRules(cwd, dir string, getenv func(string) string) ([]*ir.Rule, []engin
 
 // loadSources reads explicit rule sources; a source that cannot be read at
 // all is a problem like an unreadable rule file.
-func loadSources(paths []string) ([]*ir.Rule, []engine.Problem) {
-	rules, probs := sources.Load(paths)
+func loadSources(paths []string, cache hookify.RuleCache) ([]*ir.Rule, []engine.Problem) {
+	rules, probs := sources.LoadCached(paths, cache)
 	var problems []engine.Problem
 	for _, p := range probs {
 		if !p.Warning {

@@ -3,10 +3,15 @@ package hook
 import (
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/internal/hookifycorpus"
 	"github.com/hookifyc/hookifyc/runtime/agent"
+	"github.com/hookifyc/hookifyc/runtime/rulecache"
 )
 
 func readFileIn(dir string) func(string) ([]byte, error) {
@@ -21,8 +26,55 @@ func readFileIn(dir string) func(string) ([]byte, error) {
 // TestParityInProcess replays the whole hookify parity corpus through Run
 // in compat mode.
 func TestParityInProcess(t *testing.T) {
+	replayParity(t, hookifycorpus.Load(t), map[string]string{}, nil)
+}
+
+// TestParityInProcessCached replays the corpus twice through the rule
+// cache: the first pass stores every rule (the cache's clock is set past
+// the racy window), the second reads every rule from the cache files the
+// first pass wrote. Both print hookify's bytes.
+func TestParityInProcessCached(t *testing.T) {
 	c := hookifycorpus.Load(t)
+	cacheDir := t.TempDir()
+	program := "parity-test"
 	dirs := map[string]string{}
+	for pass, name := range []string{"store", "hit"} {
+		counting := &countingCache{Cache: rulecache.New(rulecache.Options{Dir: cacheDir, Program: program, Start: time.Now().Add(time.Hour)})}
+		replayParity(t, c, dirs, counting)
+		if err := counting.Flush(); err != nil {
+			t.Fatalf("%s pass: Flush: %v", name, err)
+		}
+		t.Logf("%s pass: %d lookups, %d hits, %d stores", name, counting.lookups.Load(), counting.hits.Load(), counting.stores.Load())
+		if pass == 1 && (counting.hits.Load() == 0 || counting.hits.Load() != counting.lookups.Load() || counting.stores.Load() != 0) {
+			t.Errorf("hit pass: %d lookups, %d hits, %d stores; want every lookup to hit", counting.lookups.Load(), counting.hits.Load(), counting.stores.Load())
+		}
+	}
+}
+
+// countingCache counts what a rule cache is asked.
+type countingCache struct {
+	*rulecache.Cache
+	lookups, hits, stores atomic.Int64
+}
+
+func (c *countingCache) Lookup(p string, id hookify.FileID) *ir.Rule {
+	c.lookups.Add(1)
+	r := c.Cache.Lookup(p, id)
+	if r != nil {
+		c.hits.Add(1)
+	}
+	return r
+}
+
+func (c *countingCache) Store(p string, id hookify.FileID, r *ir.Rule) {
+	c.stores.Add(1)
+	c.Cache.Store(p, id, r)
+}
+
+// replayParity runs every corpus case in compat mode; dirs maps a rule set
+// to the directory holding it (reused across calls).
+func replayParity(t *testing.T, c *hookifycorpus.Corpus, dirs map[string]string, cache hookify.RuleCache) {
+	t.Helper()
 	fail, total := 0, 0
 	for _, cs := range append(append([]hookifycorpus.Case{}, c.Single...), c.Multi...) {
 		if cs.Stdout == hookifycorpus.NotRun {
@@ -36,7 +88,7 @@ func TestParityInProcess(t *testing.T) {
 			dirs[key] = dir
 		}
 		in := c.Inputs[cs.Input]
-		out := Run(Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir)})
+		out := Run(Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir), Cache: cache})
 		total++
 		if got, want := string(out.Stdout), cs.Stdout+"\n"; got != want || out.ExitCode != 0 {
 			fail++

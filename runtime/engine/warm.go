@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyre"
+	"github.com/hookifyc/hookifyc/compiler/pyval"
+)
+
+// minWarm is the number of regexes to compile below which warming up on
+// several cores costs more than it saves.
+const minWarm = 4
+
+// warm compiles, on all cores, the regexes of the rules Evaluate is about to
+// consider that are not compiled yet, and builds the programs of those
+// whose prefilter admits one of the call's top-level string values (the
+// values rules usually test). Evaluation itself stays sequential and in
+// rule order; compiling is pure, so compiling a pattern that the evaluation
+// then never reaches changes nothing but the time spent (an invalid
+// pattern is still reported only when its condition is reached).
+func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyval.Dict, toolInput pyval.Value) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 {
+		return
+	}
+	var pending []string
+	seen := map[string]bool{}
+	for _, rule := range rules {
+		if rule.Permission != nil || !consider(rule) {
+			continue
+		}
+		for i := range rule.Conditions {
+			c := &rule.Conditions[i]
+			if c.Operator != ir.OpRegexMatch || c.PatternTypeError != "" || seen[c.Pattern] {
+				continue
+			}
+			seen[c.Pattern] = true
+			if _, ok := e.regexes[c.Pattern]; !ok {
+				pending = append(pending, c.Pattern)
+			}
+		}
+	}
+	if len(pending) < minWarm {
+		return
+	}
+	subjects := warmSubjects(input, toolInput)
+	compiled := make([]*compiledRegex, len(pending))
+	if workers > len(pending)/2 {
+		workers = len(pending) / 2
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(pending); i += workers {
+				re, err := pyre.Compile(pending[i], pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
+				compiled[i] = &compiledRegex{re: re, err: err}
+				if err != nil {
+					continue
+				}
+				for _, s := range subjects {
+					if re.NeedsProgram(s) {
+						re.Prepare() // its error, if any, is the search's
+						break
+					}
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	// Ids in pattern order: the same on every run.
+	for i, p := range pending {
+		compiled[i].id = len(e.regexes)
+		e.regexes[p] = compiled[i]
+	}
+}
+
+// warmSubjects returns the string values of tool_input and the prompt.
+func warmSubjects(input *pyval.Dict, toolInput pyval.Value) []*pyre.Subject {
+	var subjects []*pyre.Subject
+	if ti, ok := toolInput.(*pyval.Dict); ok {
+		for i := 0; i < ti.Len(); i++ {
+			if _, v := ti.At(i); v != nil {
+				if s, ok := v.(pyval.Str); ok && s != "" {
+					subjects = append(subjects, pyre.NewSubject(string(s)))
+				}
+			}
+		}
+	}
+	for _, k := range []string{"user_prompt", "prompt"} {
+		if v, ok := input.Get(k); ok {
+			if s, ok := v.(pyval.Str); ok && s != "" {
+				subjects = append(subjects, pyre.NewSubject(string(s)))
+			}
+		}
+	}
+	return subjects
+}

@@ -1,0 +1,372 @@
+// Package rulecache keeps the rules parsed from hookify rule files between
+// hook processes, so that a hook call costs one stat per unchanged rule file
+// instead of reading and parsing it (a hook runs on every tool call).
+//
+// A Cache implements hookify.RuleCache. Entries are keyed by the file's path
+// and identity (device, inode, mode, size, modification and change times,
+// see hookify.FileID): any write to a file changes its change time, and a
+// replaced file has another inode, so a changed file is always read again.
+// A file whose change time is less than RacyWindow before the process
+// started is read but never stored: its timestamp could still be shared by
+// a write that has not happened yet (file systems with coarse timestamps).
+//
+// One cache file per rule directory holds the entries, written atomically
+// (temporary file and rename) only when something changed, with a checksum,
+// the cache format version and the identity of the program that parsed the
+// rules (see ProgramKey): a rebuilt hookifyc never reads another build's
+// entries. Any cache file that is missing, unreadable, corrupt or foreign is
+// ignored and the rule files are read; the cache can only cost or save time,
+// never change a decision.
+package rulecache
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"hash/fnv"
+	"os"
+	"path"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+)
+
+// RacyWindow is how long a rule file must have been left unchanged, before
+// the process started, for its rule to be stored. Two seconds covers the
+// coarsest timestamps of the file systems rules live on (FAT's two seconds).
+const RacyWindow = 2 * time.Second
+
+// magic starts every cache file; its last two bytes are the format version.
+const magic = "HKFYRC01"
+
+// maxFileSize bounds the cache file read: a larger one is ignored.
+const maxFileSize = 64 << 20
+
+// maxEntries bounds the entries kept for files not seen in the current
+// process (deleted or renamed files, or files only another mode reads).
+const maxEntries = 4096
+
+// Options configure New.
+type Options struct {
+	// Dir is the directory of the cache files (created on the first write).
+	Dir string
+	// Program identifies the program that parses the rules (ProgramKey):
+	// entries written under another value are ignored.
+	Program string
+	// Start is when the process started, before any rule file was looked
+	// at (see RacyWindow).
+	Start time.Time
+}
+
+// Cache is a rule cache for one hook process; see the package comment.
+// It is safe for concurrent use.
+type Cache struct {
+	dir      string
+	program  string
+	notAfter int64 // files changed at or after this time (ns) are not stored
+
+	mu   sync.Mutex
+	dirs map[string]*dirState
+}
+
+// dirState is the cache of one rule directory.
+type dirState struct {
+	file  string           // the cache file
+	old   map[string]entry // as read from the cache file
+	used  map[string]entry // hit or stored by this process
+	dirty bool             // something was stored
+}
+
+type entry struct {
+	id   hookify.FileID
+	rule []byte // ir.AppendBinary
+}
+
+// New returns an empty cache over the cache files in o.Dir.
+func New(o Options) *Cache {
+	return &Cache{
+		dir:      o.Dir,
+		program:  o.Program,
+		notAfter: o.Start.Add(-RacyWindow).UnixNano(),
+		dirs:     map[string]*dirState{},
+	}
+}
+
+// Lookup implements hookify.RuleCache.
+func (c *Cache) Lookup(p string, id hookify.FileID) *ir.Rule {
+	dir, name := path.Split(p)
+	c.mu.Lock()
+	d := c.dirLocked(dir)
+	e, ok := d.used[name]
+	if !ok {
+		e, ok = d.old[name]
+	}
+	c.mu.Unlock()
+	if !ok || e.id != id {
+		return nil
+	}
+	r, rest, err := ir.DecodeBinary(e.rule)
+	if err != nil || len(rest) != 0 {
+		return nil
+	}
+	c.mu.Lock()
+	d.used[name] = e
+	c.mu.Unlock()
+	return r
+}
+
+// Store implements hookify.RuleCache.
+func (c *Cache) Store(p string, id hookify.FileID, r *ir.Rule) {
+	if id.Ctime >= c.notAfter {
+		return // racy: the file may change again within its timestamp
+	}
+	e := entry{id: id, rule: ir.AppendBinary(nil, r)}
+	dir, name := path.Split(p)
+	c.mu.Lock()
+	d := c.dirLocked(dir)
+	d.used[name] = e
+	d.dirty = true
+	c.mu.Unlock()
+}
+
+// dirLocked returns the state of a rule directory, reading its cache file
+// on first use.
+func (c *Cache) dirLocked(dir string) *dirState {
+	if d, ok := c.dirs[dir]; ok {
+		return d
+	}
+	d := &dirState{file: c.fileFor(dir), used: map[string]entry{}}
+	if data, err := readSmall(d.file); err == nil {
+		d.old, _ = decodeFile(data, c.program, dir)
+	}
+	c.dirs[dir] = d
+	return d
+}
+
+// fileFor names the cache file of a rule directory.
+func (c *Cache) fileFor(dir string) string {
+	h := fnv.New64a()
+	h.Write([]byte(dir))
+	return filepath.Join(c.dir, fmt.Sprintf("%016x.rules", h.Sum64()))
+}
+
+// Flush writes the cache file of every rule directory where a rule was
+// stored. Entries for files this process did not see are kept, up to
+// maxEntries in all. It returns the first error; a cache that cannot be
+// written only costs time.
+func (c *Cache) Flush() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var first error
+	for dir, d := range c.dirs {
+		if !d.dirty {
+			continue
+		}
+		entries := make(map[string]entry, len(d.used)+len(d.old))
+		for name, e := range d.old {
+			if len(d.used)+len(entries) >= maxEntries {
+				break
+			}
+			entries[name] = e
+		}
+		for name, e := range d.used {
+			entries[name] = e
+		}
+		if err := writeAtomic(d.file, encodeFile(c.program, dir, entries)); err != nil && first == nil {
+			first = err
+		}
+		d.dirty = false
+	}
+	return first
+}
+
+// ProgramKey identifies the running program for Options.Program: the cache
+// and rule encoding versions and the executable's path, size, modification
+// time and inode, so that every rebuild of hookifyc starts a new cache.
+func ProgramKey() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(exe)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s ir%d %s %d %d %v", magic, ir.BinaryVersion, exe, st.Size(), st.ModTime().UnixNano(), inode(st)), nil
+}
+
+// readSmall reads a cache file with plain system calls (open, fstat, one
+// read, close): os.Open would also start the runtime's network poller.
+func readSmall(name string) ([]byte, error) {
+	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return nil, err
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Size > maxFileSize {
+		return nil, errors.New("not a regular file of a sensible size")
+	}
+	buf := make([]byte, st.Size)
+	for off := 0; off < len(buf); {
+		n, err := syscall.Pread(fd, buf[off:], int64(off))
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, errors.New("short read")
+		}
+		off += n
+	}
+	return buf, nil
+}
+
+// writeAtomic replaces name with data: a temporary file in the same
+// directory, renamed over it. There is no fsync: a file torn by a crash
+// fails its checksum and is ignored.
+func writeAtomic(name string, data []byte) error {
+	dir := filepath.Dir(name)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}
+
+// encodeFile writes a cache file: magic, program, directory, entries, and
+// the CRC-32 (IEEE) of everything before it.
+func encodeFile(program, dir string, entries map[string]entry) []byte {
+	b := []byte(magic)
+	b = appendString(b, program)
+	b = appendString(b, dir)
+	b = binary.AppendUvarint(b, uint64(len(entries)))
+	for name, e := range entries {
+		b = appendString(b, name)
+		b = binary.AppendUvarint(b, e.id.Dev)
+		b = binary.AppendUvarint(b, e.id.Ino)
+		b = binary.AppendUvarint(b, uint64(e.id.Mode))
+		b = binary.AppendVarint(b, e.id.Size)
+		b = binary.AppendVarint(b, e.id.Mtime)
+		b = binary.AppendVarint(b, e.id.Ctime)
+		b = appendString(b, string(e.rule))
+	}
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+var errCorrupt = errors.New("rulecache: corrupt or foreign cache file")
+
+// decodeFile reads a cache file written by encodeFile for this program and
+// directory; anything else is errCorrupt.
+func decodeFile(data []byte, program, dir string) (map[string]entry, error) {
+	if len(data) < len(magic)+4 || string(data[:len(magic)]) != magic {
+		return nil, errCorrupt
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, errCorrupt
+	}
+	r := reader{b: body[len(magic):], ok: true}
+	if r.str() != program || r.str() != dir {
+		return nil, errCorrupt
+	}
+	n := r.uint()
+	if n > uint64(len(r.b)) {
+		return nil, errCorrupt
+	}
+	entries := make(map[string]entry, n)
+	for i := uint64(0); i < n && r.ok; i++ {
+		name := r.str()
+		var e entry
+		e.id.Dev = r.uint()
+		e.id.Ino = r.uint()
+		e.id.Mode = uint32(r.uint())
+		e.id.Size = r.int()
+		e.id.Mtime = r.int()
+		e.id.Ctime = r.int()
+		e.rule = r.bytes()
+		entries[name] = e
+	}
+	if !r.ok || len(r.b) != 0 {
+		return nil, errCorrupt
+	}
+	return entries, nil
+}
+
+type reader struct {
+	b  []byte
+	ok bool
+}
+
+func (r *reader) uint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) int() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) str() string { return string(r.bytes()) }
+
+// bytes returns a length-prefixed byte string, sharing r's buffer.
+func (r *reader) bytes() []byte {
+	n := r.uint()
+	if n > uint64(len(r.b)) {
+		r.fail()
+		return nil
+	}
+	b := r.b[:n:n]
+	r.b = r.b[n:]
+	return b
+}
+
+func (r *reader) fail() { r.ok, r.b = false, nil }
+
+var _ hookify.RuleCache = (*Cache)(nil)
+
+func inode(st os.FileInfo) uint64 {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		return uint64(sys.Ino)
+	}
+	return 0
+}

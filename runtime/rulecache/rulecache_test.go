@@ -1,0 +1,323 @@
+package rulecache
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+)
+
+const ruleA = `---
+name: block-rm
+enabled: true
+event: bash
+pattern: rm\s+-rf
+action: block
+---
+No rm -rf.
+`
+
+// later is a process start far enough after any file the test writes that
+// every file is past the racy window.
+func later() time.Time { return time.Now().Add(time.Hour) }
+
+// counting wraps a Cache and counts hits and stores.
+type counting struct {
+	*Cache
+	hits, stores int
+}
+
+func (c *counting) Lookup(p string, id hookify.FileID) *ir.Rule {
+	r := c.Cache.Lookup(p, id)
+	if r != nil {
+		c.hits++
+	}
+	return r
+}
+
+func (c *counting) Store(p string, id hookify.FileID, r *ir.Rule) {
+	c.stores++
+	c.Cache.Store(p, id, r)
+}
+
+// discover is hookify's compat discovery of dir through a new cache (nil
+// cacheDir: no cache); it flushes the cache.
+func discover(t *testing.T, dir, cacheDir string, start time.Time) (*hookify.CompatResult, *counting) {
+	t.Helper()
+	if cacheDir == "" {
+		return hookify.DiscoverCompat(hookify.OSFS(dir)), nil
+	}
+	c := &counting{Cache: New(Options{Dir: cacheDir, Program: "test", Start: start})}
+	res := hookify.DiscoverCompat(hookify.CachedOSFS(dir, c))
+	if err := c.Flush(); err != nil {
+		t.Fatalf("Flush: %v", err)
+	}
+	return res, c
+}
+
+func writeRules(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, ".claude", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func cacheFiles(t *testing.T, cacheDir string) []string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(cacheDir, "*.rules"))
+	return m
+}
+
+// TestCorpusRulesRoundTrip: every rule of the shared corpus comes back from
+// the cache equal, field for field, to the rule read from its file.
+func TestCorpusRulesRoundTrip(t *testing.T) {
+	src := filepath.Join(testenv.Shared(t), "corpus", "hookify", "rules")
+	paths, err := filepath.Glob(filepath.Join(src, "*.md"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no corpus rules: %v", err)
+	}
+	files := map[string]string{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["hookify."+strings.TrimSuffix(filepath.Base(p), ".md")+".local.md"] = string(data)
+	}
+	dir := writeRules(t, files)
+	cacheDir := t.TempDir()
+	want, _ := discover(t, dir, "", time.Time{})
+	if _, c := discover(t, dir, cacheDir, later()); c.stores == 0 {
+		t.Fatal("nothing stored")
+	}
+	got, c := discover(t, dir, cacheDir, later())
+	rules := len(want.Rules())
+	if c.hits != rules || c.stores != 0 {
+		t.Errorf("second pass: %d hits, %d stores; want %d hits and no store", c.hits, c.stores, rules)
+	}
+	if !reflect.DeepEqual(got, want) {
+		for i := range want.Entries {
+			if !reflect.DeepEqual(got.Entries[i], want.Entries[i]) {
+				t.Errorf("%s: from the cache\n%#v\nfrom the file\n%#v", want.Entries[i].Path, got.Entries[i].Rule, want.Entries[i].Rule)
+			}
+		}
+		t.Fatal("cached discovery differs")
+	}
+	t.Logf("%d files, %d rules from the cache", len(want.Entries), rules)
+}
+
+// TestChangedFileIsReadAgain: a rewrite that keeps the size and puts back
+// the modification time still changes the change time, so the file is read
+// again.
+func TestChangedFileIsReadAgain(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	cacheDir := t.TempDir()
+	discover(t, dir, cacheDir, later())
+	if _, c := discover(t, dir, cacheDir, later()); c.hits != 1 {
+		t.Fatalf("hits = %d, want 1", c.hits)
+	}
+	p := filepath.Join(dir, ".claude", "hookify.a.local.md")
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond) // past a coarse timestamp tick
+	edited := strings.Replace(ruleA, "action: block", "action: warns", 1)
+	if len(edited) != len(ruleA) {
+		t.Fatal("the edit must keep the size")
+	}
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	res, c := discover(t, dir, cacheDir, later())
+	if c.hits != 0 || c.stores != 1 {
+		t.Errorf("after the edit: %d hits, %d stores; want 0 and 1", c.hits, c.stores)
+	}
+	if got := res.Rules()[0].ActionText; got != "warns" {
+		t.Errorf("action = %q, want the edited %q", got, "warns")
+	}
+}
+
+// TestRacyFileNotStored: a file changed within RacyWindow before the
+// process started is read, never stored.
+func TestRacyFileNotStored(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	cacheDir := t.TempDir()
+	res, c := discover(t, dir, cacheDir, time.Now())
+	if len(res.Rules()) != 1 || c.stores != 1 || c.hits != 0 {
+		t.Fatalf("%d rules, %d stores offered, %d hits", len(res.Rules()), c.stores, c.hits)
+	}
+	if files := cacheFiles(t, cacheDir); len(files) != 0 {
+		t.Errorf("a racy rule was written to %v", files)
+	}
+	if _, c := discover(t, dir, cacheDir, time.Now()); c.hits != 0 {
+		t.Errorf("hits = %d, want 0", c.hits)
+	}
+}
+
+// TestProblemsNotCached: a file that hookify skips is read on every call,
+// so its diagnostic is reported every time.
+func TestProblemsNotCached(t *testing.T) {
+	dir := writeRules(t, map[string]string{
+		"hookify.bad.local.md":  "no frontmatter\n",
+		"hookify.utf8.local.md": "---\nname: \xff\n---\n",
+		"hookify.a.local.md":    ruleA,
+	})
+	cacheDir := t.TempDir()
+	for pass := 0; pass < 2; pass++ {
+		res, c := discover(t, dir, cacheDir, later())
+		diags := 0
+		for _, e := range res.Entries {
+			if e.Diag != nil {
+				diags++
+			}
+		}
+		if diags != 2 || len(res.Rules()) != 1 {
+			t.Errorf("pass %d: %d diagnostics, %d rules; want 2 and 1", pass, diags, len(res.Rules()))
+		}
+		if pass == 1 && c.hits != 1 {
+			t.Errorf("pass 1: hits = %d, want 1 (the good rule)", c.hits)
+		}
+	}
+}
+
+// TestBadCacheFilesIgnored: a corrupt, truncated or foreign cache file is
+// ignored (the rules are read) and replaced.
+func TestBadCacheFilesIgnored(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	want, _ := discover(t, dir, "", time.Time{})
+	for _, tc := range []struct {
+		name  string
+		spoil func(data []byte) []byte
+	}{
+		{"empty", func([]byte) []byte { return nil }},
+		{"truncated", func(d []byte) []byte { return d[:len(d)/2] }},
+		{"bit flip", func(d []byte) []byte { d[len(d)/2] ^= 1; return d }},
+		{"garbage", func([]byte) []byte { return []byte(magic + "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cacheDir := t.TempDir()
+			discover(t, dir, cacheDir, later())
+			files := cacheFiles(t, cacheDir)
+			if len(files) != 1 {
+				t.Fatalf("cache files: %v", files)
+			}
+			data, err := os.ReadFile(files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(files[0], tc.spoil(data), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			got, c := discover(t, dir, cacheDir, later())
+			if c.hits != 0 || !reflect.DeepEqual(got, want) {
+				t.Errorf("%d hits; rules %#v", c.hits, got.Rules())
+			}
+			if _, c := discover(t, dir, cacheDir, later()); c.hits != 1 {
+				t.Errorf("the spoilt file was not replaced: %d hits", c.hits)
+			}
+		})
+	}
+	t.Run("another program", func(t *testing.T) {
+		cacheDir := t.TempDir()
+		discover(t, dir, cacheDir, later())
+		other := &counting{Cache: New(Options{Dir: cacheDir, Program: "another build", Start: later()})}
+		got := hookify.DiscoverCompat(hookify.CachedOSFS(dir, other))
+		if other.hits != 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("another program's entries were used: %d hits", other.hits)
+		}
+	})
+}
+
+// TestUnwritableCacheDir: a cache that cannot be written only reports the
+// error from Flush; the rules are right.
+func TestUnwritableCacheDir(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{Dir: filepath.Join(blocker, "cache"), Program: "test", Start: later()})
+	res := hookify.DiscoverCompat(hookify.CachedOSFS(dir, c))
+	if len(res.Rules()) != 1 {
+		t.Fatalf("rules: %v", res.Rules())
+	}
+	if err := c.Flush(); err == nil {
+		t.Error("Flush into a path under a regular file succeeded")
+	}
+}
+
+// TestLayeredAndSources: the fixed semantics' discovery and explicit
+// sources go through the cache too, and a hit names the file as the caller
+// does.
+func TestLayeredAndSources(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	cacheDir := t.TempDir()
+	layout := hookify.Layout{RuleDir: filepath.ToSlash(filepath.Join(dir, ".claude"))}
+	for pass := 0; pass < 2; pass++ {
+		c := &counting{Cache: New(Options{Dir: cacheDir, Program: "test", Start: later()})}
+		layout.FS = hookify.CachedOSFS("/", c)
+		d := hookify.Discover(layout, filepath.ToSlash(dir))
+		if len(d.Rules) != 1 || d.Rules[0].Rule.Source.File != d.Rules[0].Path {
+			t.Fatalf("pass %d: %+v", pass, d.Rules)
+		}
+		rel := filepath.Join(dir, ".claude", "hookify.a.local.md")
+		loaded := hookify.LoadFiles([]string{rel}, c)
+		if loaded[0].Rule == nil || loaded[0].Rule.Source.File != rel {
+			t.Fatalf("pass %d: LoadFiles: %+v", pass, loaded[0])
+		}
+		if err := c.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if pass == 1 && c.hits != 2 {
+			t.Errorf("pass 1: hits = %d, want 2", c.hits)
+		}
+	}
+}
+
+// TestProgramKey changes with the executable.
+func TestProgramKey(t *testing.T) {
+	k, err := ProgramKey()
+	if err != nil || !strings.HasPrefix(k, magic) {
+		t.Fatalf("ProgramKey() = %q, %v", k, err)
+	}
+	if k2, _ := ProgramKey(); k2 != k {
+		t.Errorf("ProgramKey is not stable: %q, %q", k, k2)
+	}
+}
+
+// FuzzDecodeFile: arbitrary cache file bytes never panic and decode only
+// when the checksum and the header hold.
+func FuzzDecodeFile(f *testing.F) {
+	r := &ir.Rule{Name: "x", Conditions: []ir.Condition{{Field: "command", Operator: ir.OpRegexMatch, Pattern: "rm"}}}
+	good := encodeFile("p", "/d/", map[string]entry{"a.md": {id: hookify.FileID{Ino: 7, Size: 3}, rule: ir.AppendBinary(nil, r)}})
+	f.Add(good)
+	f.Add([]byte(magic))
+	f.Add(good[:len(good)-1])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		entries, err := decodeFile(data, "p", "/d/")
+		if err != nil {
+			return
+		}
+		again, err := decodeFile(encodeFile("p", "/d/", entries), "p", "/d/")
+		if err != nil || !reflect.DeepEqual(again, entries) {
+			t.Fatalf("re-encoding differs: %v", err)
+		}
+	})
+}
