@@ -73,9 +73,10 @@ directories, settings or genesis files) replace the layered discovery.`,
 				return exitError(2, "%v", err)
 			}
 			var cache hookify.RuleCache
+			var patterns engine.PatternCache
 			rc := openRuleCache(cmd.String("cache"), start)
 			if rc != nil {
-				cache = rc
+				cache, patterns = rc, rc
 			}
 			out := hook.Run(hook.Options{
 				Dir:          dir,
@@ -87,6 +88,7 @@ directories, settings or genesis files) replace the layered discovery.`,
 				Actor:        cmd.String("actor"),
 				RegexTimeout: cmd.Duration("regex-timeout"),
 				Cache:        cache,
+				Patterns:     patterns,
 				Getenv:       os.Getenv,
 				ReadFile: func(p string) ([]byte, error) {
 					if !filepath.IsAbs(p) {

@@ -102,6 +102,12 @@ func FuzzCompileSearch(f *testing.F) {
 			if errA == nil && errB == nil && a != b {
 				t.Fatalf("%q on %q: Search %v, SearchSubject %v (prefilter %q)", pattern, subject, a, b, re.prefilter)
 			}
+			// A Regexp rebuilt from its summary searches the same.
+			fromSummary := FromSummary(re.Summary(), 50*time.Millisecond)
+			c, errC := fromSummary.SearchSubject(NewSubject(subject))
+			if errA == nil && errC == nil && a != c {
+				t.Fatalf("%q on %q: Search %v, from the summary %v", pattern, subject, a, c)
+			}
 		}
 	})
 }

@@ -65,14 +65,13 @@ func (l litInfo) requirement() requirement {
 	return l.req
 }
 
-// lowerASCII holds the one-byte lower-case strings, so that literals cost
-// no allocation.
-var lowerASCII = func() (t [utf8.RuneSelf]string) {
-	for c := range t {
-		t[c] = strings.ToLower(string(rune(c)))
-	}
-	return t
-}()
+// lowerASCII maps each ASCII byte to its lower case: lowerASCII[c:c+1] is
+// the one-byte literal string of c, without an allocation.
+const lowerASCII = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
+	" !\"#$%&'()*+,-./0123456789:;<=>?" +
+	"@abcdefghijklmnopqrstuvwxyz[\\]^_" +
+	"`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
 
 func analyze(n Node) litInfo {
 	switch n := n.(type) {
@@ -80,7 +79,7 @@ func analyze(n Node) litInfo {
 		return litInfo{exact: true}
 	case *Literal:
 		if n.Rune >= 0 && n.Rune < utf8.RuneSelf {
-			return litInfo{exact: true, text: lowerASCII[n.Rune]}
+			return litInfo{exact: true, text: lowerASCII[n.Rune : n.Rune+1]}
 		}
 		return litInfo{}
 	case *Group:

@@ -2,7 +2,9 @@ package pyre
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestPrefilterLiterals(t *testing.T) {
@@ -63,6 +65,17 @@ func TestAlwaysMatches(t *testing.T) {
 		}
 		if re.always != want {
 			t.Errorf("%q: always = %v, want %v", pattern, re.always, want)
+		}
+	}
+}
+
+func TestLowerASCIITable(t *testing.T) {
+	if len(lowerASCII) != utf8.RuneSelf {
+		t.Fatalf("len = %d", len(lowerASCII))
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if got, want := lowerASCII[c:c+1], strings.ToLower(string(rune(c))); got != want {
+			t.Errorf("%#x: %q, want %q", c, got, want)
 		}
 	}
 }

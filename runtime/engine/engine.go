@@ -71,6 +71,19 @@ type Options struct {
 	// Explain records, for every matching rule, which value each condition
 	// tested (Result.Explanations). Off on the hook's hot path.
 	Explain bool
+	// Patterns, when not nil, keeps compiled patterns between processes
+	// (see PatternCache).
+	Patterns PatternCache
+}
+
+// PatternCache keeps the summaries of compiled patterns (all compiled with
+// IGNORECASE, as hookify does) between processes: a pattern seen before is
+// neither parsed nor translated again, and one whose prefilter rejects the
+// subject costs nothing (see runtime/rulecache). Only patterns that compile
+// are kept; an invalid pattern is compiled, and reported, every time.
+type PatternCache interface {
+	Pattern(pattern string) (pyre.Summary, bool)
+	StorePattern(s pyre.Summary)
 }
 
 // Engine evaluates rules. It caches compiled regular expressions, so reuse

@@ -154,10 +154,40 @@ func (e *Engine) compile(c *ir.Condition) *compiledRegex {
 	}
 	cr, ok := e.regexes[c.Pattern]
 	if !ok {
-		re, err := pyre.Compile(c.Pattern, pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
+		re, err := e.compilePattern(c.Pattern)
 		cr = &compiledRegex{re: re, err: err, id: len(e.regexes)}
 		e.regexes[c.Pattern] = cr
 	}
 	e.byCond[c] = cr
 	return cr
+}
+
+// compilePattern compiles a pattern as hookify does (re.IGNORECASE), from
+// the pattern cache when it has it; a pattern compiled here is offered to
+// the cache.
+func (e *Engine) compilePattern(pattern string) (*pyre.Regexp, error) {
+	if re := e.cachedPattern(pattern); re != nil {
+		return re, nil
+	}
+	re, err := e.parsePattern(pattern)
+	if err == nil && e.opts.Patterns != nil {
+		e.opts.Patterns.StorePattern(re.Summary())
+	}
+	return re, err
+}
+
+// cachedPattern returns the pattern rebuilt from the pattern cache, or nil.
+func (e *Engine) cachedPattern(pattern string) *pyre.Regexp {
+	if e.opts.Patterns == nil {
+		return nil
+	}
+	if s, ok := e.opts.Patterns.Pattern(pattern); ok && s.Pattern == pattern {
+		return pyre.FromSummary(s, e.opts.RegexTimeout)
+	}
+	return nil
+}
+
+// parsePattern parses and translates a pattern (pure, safe on any goroutine).
+func (e *Engine) parsePattern(pattern string) (*pyre.Regexp, error) {
+	return pyre.Compile(pattern, pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
 }

@@ -47,25 +47,42 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyv
 	}
 	subjects := warmSubjects(input, toolInput)
 	compiled := make([]*compiledRegex, len(pending))
-	if workers > len(pending)/2 {
-		workers = len(pending) / 2
+	// Patterns from the pattern cache need no parsing; only those whose
+	// prefilter admits a subject need a program. The rest is the work.
+	var work []int
+	for i, p := range pending {
+		if re := e.cachedPattern(p); re != nil {
+			compiled[i] = &compiledRegex{re: re}
+			if !needsProgram(re, subjects) {
+				continue
+			}
+		}
+		work = append(work, i)
 	}
+	if workers > len(work)/2 {
+		workers = len(work) / 2
+	}
+	if workers < 2 {
+		workers = 1
+	}
+	fresh := make([]bool, len(pending))
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			for i := w; i < len(pending); i += workers {
-				re, err := pyre.Compile(pending[i], pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
-				compiled[i] = &compiledRegex{re: re, err: err}
-				if err != nil {
-					continue
-				}
-				for _, s := range subjects {
-					if re.NeedsProgram(s) {
-						re.Prepare() // its error, if any, is the search's
-						break
+			for k := w; k < len(work); k += workers {
+				i := work[k]
+				if compiled[i] == nil {
+					re, err := e.parsePattern(pending[i])
+					compiled[i] = &compiledRegex{re: re, err: err}
+					fresh[i] = true
+					if err != nil {
+						continue
 					}
+				}
+				if re := compiled[i].re; needsProgram(re, subjects) {
+					re.Prepare() // its error, if any, is the search's
 				}
 			}
 		}(w)
@@ -73,9 +90,22 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyv
 	wg.Wait()
 	// Ids in pattern order: the same on every run.
 	for i, p := range pending {
-		compiled[i].id = len(e.regexes)
-		e.regexes[p] = compiled[i]
+		cr := compiled[i]
+		cr.id = len(e.regexes)
+		e.regexes[p] = cr
+		if fresh[i] && cr.err == nil && e.opts.Patterns != nil {
+			e.opts.Patterns.StorePattern(cr.re.Summary())
+		}
 	}
+}
+
+func needsProgram(re *pyre.Regexp, subjects []*pyre.Subject) bool {
+	for _, s := range subjects {
+		if re.NeedsProgram(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // warmSubjects returns the string values of tool_input and the prompt.

@@ -39,9 +39,11 @@ type Options struct {
 	Getenv func(string) string
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
-	// Cache, when not nil, keeps parsed rule files between calls (see
-	// runtime/rulecache); it never changes an answer.
-	Cache hookify.RuleCache
+	// Cache, when not nil, keeps parsed rule files between calls, and
+	// Patterns compiled patterns (see runtime/rulecache); neither ever
+	// changes an answer.
+	Cache    hookify.RuleCache
+	Patterns engine.PatternCache
 }
 
 // hookifyEvents are the events hookify registers for.
@@ -82,7 +84,7 @@ func runCompat(opts Options) agent.Output {
 		}
 		rules = found.Rules()
 	}
-	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile})
+	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Patterns: opts.Patterns})
 	res := eng.Evaluate(rules, engine.Event{Input: raw})
 	for _, p := range res.Problems {
 		stderr = append(stderr, p.Text)
@@ -118,7 +120,7 @@ func runFixed(opts Options) agent.Output {
 	} else {
 		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv, opts.Cache)
 	}
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor, Patterns: opts.Patterns})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/internal/hookifycorpus"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 	"github.com/hookifyc/hookifyc/runtime/rulecache"
@@ -29,10 +30,11 @@ func TestParityInProcess(t *testing.T) {
 	replayParity(t, hookifycorpus.Load(t), map[string]string{}, nil)
 }
 
-// TestParityInProcessCached replays the corpus twice through the rule
-// cache: the first pass stores every rule (the cache's clock is set past
-// the racy window), the second reads every rule from the cache files the
-// first pass wrote. Both print hookify's bytes.
+// TestParityInProcessCached replays the corpus twice through the rule and
+// pattern caches: the first pass stores every rule (the cache's clock is set
+// past the racy window) and every valid pattern, the second reads every rule
+// and pattern from the cache files the first pass wrote. Both print
+// hookify's bytes.
 func TestParityInProcessCached(t *testing.T) {
 	c := hookifycorpus.Load(t)
 	cacheDir := t.TempDir()
@@ -44,9 +46,12 @@ func TestParityInProcessCached(t *testing.T) {
 		if err := counting.Flush(); err != nil {
 			t.Fatalf("%s pass: Flush: %v", name, err)
 		}
-		t.Logf("%s pass: %d lookups, %d hits, %d stores", name, counting.lookups.Load(), counting.hits.Load(), counting.stores.Load())
+		t.Logf("%s pass: %d lookups, %d hits, %d stores; %d pattern hits, %d pattern stores", name, counting.lookups.Load(), counting.hits.Load(), counting.stores.Load(), counting.patternHits.Load(), counting.patternStores.Load())
 		if pass == 1 && (counting.hits.Load() == 0 || counting.hits.Load() != counting.lookups.Load() || counting.stores.Load() != 0) {
 			t.Errorf("hit pass: %d lookups, %d hits, %d stores; want every lookup to hit", counting.lookups.Load(), counting.hits.Load(), counting.stores.Load())
+		}
+		if pass == 1 && (counting.patternHits.Load() == 0 || counting.patternStores.Load() != 0) {
+			t.Errorf("hit pass: %d pattern hits, %d pattern stores; want hits only", counting.patternHits.Load(), counting.patternStores.Load())
 		}
 	}
 }
@@ -55,6 +60,20 @@ func TestParityInProcessCached(t *testing.T) {
 type countingCache struct {
 	*rulecache.Cache
 	lookups, hits, stores atomic.Int64
+	patternHits, patternStores atomic.Int64
+}
+
+func (c *countingCache) Pattern(p string) (pyre.Summary, bool) {
+	s, ok := c.Cache.Pattern(p)
+	if ok {
+		c.patternHits.Add(1)
+	}
+	return s, ok
+}
+
+func (c *countingCache) StorePattern(s pyre.Summary) {
+	c.patternStores.Add(1)
+	c.Cache.StorePattern(s)
 }
 
 func (c *countingCache) Lookup(p string, id hookify.FileID) *ir.Rule {
@@ -73,7 +92,7 @@ func (c *countingCache) Store(p string, id hookify.FileID, r *ir.Rule) {
 
 // replayParity runs every corpus case in compat mode; dirs maps a rule set
 // to the directory holding it (reused across calls).
-func replayParity(t *testing.T, c *hookifycorpus.Corpus, dirs map[string]string, cache hookify.RuleCache) {
+func replayParity(t *testing.T, c *hookifycorpus.Corpus, dirs map[string]string, cache *countingCache) {
 	t.Helper()
 	fail, total := 0, 0
 	for _, cs := range append(append([]hookifycorpus.Case{}, c.Single...), c.Multi...) {
@@ -88,7 +107,11 @@ func replayParity(t *testing.T, c *hookifycorpus.Corpus, dirs map[string]string,
 			dirs[key] = dir
 		}
 		in := c.Inputs[cs.Input]
-		out := Run(Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir), Cache: cache})
+		opts := Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir)}
+		if cache != nil {
+			opts.Cache, opts.Patterns = cache, cache
+		}
+		out := Run(opts)
 		total++
 		if got, want := string(out.Stdout), cs.Stdout+"\n"; got != want || out.ExitCode != 0 {
 			fail++

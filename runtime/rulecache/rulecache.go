@@ -70,8 +70,9 @@ type Cache struct {
 	program  string
 	notAfter int64 // files changed at or after this time (ns) are not stored
 
-	mu   sync.Mutex
-	dirs map[string]*dirState
+	mu       sync.Mutex
+	dirs     map[string]*dirState
+	patterns *patternState
 }
 
 // dirState is the cache of one rule directory.
@@ -163,6 +164,12 @@ func (c *Cache) Flush() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var first error
+	if p := c.patterns; p != nil && p.dirty {
+		if err := writeAtomic(p.file, encodePatterns(c.program, p.merged())); err != nil {
+			first = err
+		}
+		p.dirty = false
+	}
 	for dir, d := range c.dirs {
 		if !d.dirty {
 			continue

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
@@ -316,6 +317,81 @@ func FuzzDecodeFile(f *testing.F) {
 			return
 		}
 		again, err := decodeFile(encodeFile("p", "/d/", entries), "p", "/d/")
+		if err != nil || !reflect.DeepEqual(again, entries) {
+			t.Fatalf("re-encoding differs: %v", err)
+		}
+	})
+}
+
+// TestPatternCache: summaries of every corpus pattern survive a Flush and a
+// new process; a spoilt or foreign patterns file is ignored.
+func TestPatternCache(t *testing.T) {
+	src := filepath.Join(testenv.Shared(t), "corpus", "hookify", "rules")
+	paths, _ := filepath.Glob(filepath.Join(src, "*.md"))
+	var want []pyre.Summary
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, diag := hookify.ReadRule(p, data)
+		if diag != nil {
+			continue
+		}
+		for _, c := range r.Conditions {
+			if re, err := pyre.Compile(c.Pattern, pyre.Options{IgnoreCase: true}); err == nil {
+				want = append(want, re.Summary())
+			}
+		}
+	}
+	if len(want) < 50 {
+		t.Fatalf("only %d patterns", len(want))
+	}
+	dir := t.TempDir()
+	c := New(Options{Dir: dir, Program: "test", Start: later()})
+	for _, s := range want {
+		c.StorePattern(s)
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	c = New(Options{Dir: dir, Program: "test", Start: later()})
+	for _, s := range want {
+		got, ok := c.Pattern(s.Pattern)
+		if !ok || !reflect.DeepEqual(got, s) {
+			t.Fatalf("%q: got %#v, %v; want %#v", s.Pattern, got, ok, s)
+		}
+	}
+	if _, ok := New(Options{Dir: dir, Program: "other", Start: later()}).Pattern(want[0].Pattern); ok {
+		t.Error("another program's pattern was used")
+	}
+	file := filepath.Join(dir, "patterns")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := New(Options{Dir: dir, Program: "test", Start: later()}).Pattern(want[0].Pattern); ok {
+		t.Error("a spoilt patterns file was used")
+	}
+	t.Logf("%d patterns", len(want))
+}
+
+// FuzzDecodePatterns: arbitrary patterns files never panic, and what
+// decodes re-encodes to the same entries.
+func FuzzDecodePatterns(f *testing.F) {
+	s := pyre.MustCompile(`\bgit\s+push\b`, pyre.Options{IgnoreCase: true}).Summary()
+	f.Add(encodePatterns("p", map[string]pyre.Summary{s.Pattern: s}))
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		entries, err := decodePatterns(data, "p")
+		if err != nil {
+			return
+		}
+		again, err := decodePatterns(encodePatterns("p", entries), "p")
 		if err != nil || !reflect.DeepEqual(again, entries) {
 			t.Fatalf("re-encoding differs: %v", err)
 		}

@@ -1,0 +1,151 @@
+package rulecache
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"path/filepath"
+
+	"github.com/hookifyc/hookifyc/compiler/pyre"
+)
+
+// The pattern cache keeps the summaries of compiled regexes (see
+// engine.PatternCache) in one file, "patterns", beside the rule cache files.
+// An entry is found by the pattern's own text, so it cannot go stale; the
+// program identity in the header keeps another build's translations out.
+
+// patternState is the pattern cache of one process.
+type patternState struct {
+	file  string
+	old   map[string]pyre.Summary // as read from the file
+	used  map[string]pyre.Summary // hit or stored by this process
+	dirty bool
+}
+
+// merged is what Flush writes: this process's entries, and older ones up to
+// maxEntries in all.
+func (p *patternState) merged() map[string]pyre.Summary {
+	out := make(map[string]pyre.Summary, len(p.used)+len(p.old))
+	for k, v := range p.old {
+		if len(p.used)+len(out) >= maxEntries {
+			break
+		}
+		out[k] = v
+	}
+	for k, v := range p.used {
+		out[k] = v
+	}
+	return out
+}
+
+// patternsLocked returns the pattern cache, reading its file on first use.
+func (c *Cache) patternsLocked() *patternState {
+	if c.patterns == nil {
+		p := &patternState{file: filepath.Join(c.dir, "patterns"), used: map[string]pyre.Summary{}}
+		if data, err := readSmall(p.file); err == nil {
+			p.old, _ = decodePatterns(data, c.program)
+		}
+		c.patterns = p
+	}
+	return c.patterns
+}
+
+// Pattern implements engine.PatternCache.
+func (c *Cache) Pattern(pattern string) (pyre.Summary, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.patternsLocked()
+	s, ok := p.used[pattern]
+	if !ok {
+		if s, ok = p.old[pattern]; ok {
+			p.used[pattern] = s
+		}
+	}
+	return s, ok
+}
+
+// StorePattern implements engine.PatternCache.
+func (c *Cache) StorePattern(s pyre.Summary) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.patternsLocked()
+	p.used[s.Pattern] = s
+	p.dirty = true
+}
+
+// patternsDir is the directory field of a pattern file's header: no rule
+// directory is named so.
+const patternsDir = "\x00patterns"
+
+func encodePatterns(program string, entries map[string]pyre.Summary) []byte {
+	b := []byte(magic)
+	b = appendString(b, program)
+	b = appendString(b, patternsDir)
+	b = binary.AppendUvarint(b, uint64(len(entries)))
+	for _, s := range entries {
+		b = appendString(b, s.Pattern)
+		b = appendString(b, s.Emitted)
+		b = binary.AppendVarint(b, int64(s.Options))
+		var flags uint64
+		if s.FoldIS {
+			flags |= 1
+		}
+		if s.Always {
+			flags |= 2
+		}
+		if s.Prefilter != nil {
+			flags |= 4
+		}
+		b = binary.AppendUvarint(b, flags)
+		b = binary.AppendUvarint(b, uint64(len(s.Prefilter)))
+		for _, lit := range s.Prefilter {
+			b = appendString(b, lit)
+		}
+	}
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+func decodePatterns(data []byte, program string) (map[string]pyre.Summary, error) {
+	if len(data) < len(magic)+4 || string(data[:len(magic)]) != magic {
+		return nil, errCorrupt
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, errCorrupt
+	}
+	r := reader{b: body[len(magic):], ok: true}
+	if r.str() != program || r.str() != patternsDir {
+		return nil, errCorrupt
+	}
+	n := r.uint()
+	if n > uint64(len(r.b)) {
+		return nil, errCorrupt
+	}
+	entries := make(map[string]pyre.Summary, n)
+	for i := uint64(0); i < n && r.ok; i++ {
+		var s pyre.Summary
+		s.Pattern = r.str()
+		s.Emitted = r.str()
+		opts := r.int()
+		s.Options = int32(opts)
+		flags := r.uint()
+		s.FoldIS, s.Always = flags&1 != 0, flags&2 != 0
+		lits := r.uint()
+		if lits > uint64(len(r.b)) || int64(s.Options) != opts || flags > 7 {
+			r.fail()
+			break
+		}
+		if flags&4 != 0 {
+			s.Prefilter = make([]string, lits)
+			for j := range s.Prefilter {
+				s.Prefilter[j] = r.str()
+			}
+		} else if lits != 0 {
+			r.fail()
+		}
+		entries[s.Pattern] = s
+	}
+	if !r.ok || len(r.b) != 0 {
+		return nil, errCorrupt
+	}
+	return entries, nil
+}
