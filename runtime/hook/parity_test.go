@@ -59,7 +59,7 @@ func TestParityInProcessCached(t *testing.T) {
 // countingCache counts what a rule cache is asked.
 type countingCache struct {
 	*rulecache.Cache
-	lookups, hits, stores atomic.Int64
+	lookups, hits, stores      atomic.Int64
 	patternHits, patternStores atomic.Int64
 }
 
