@@ -64,10 +64,6 @@ directories, settings or genesis files) replace the layered discovery.`,
 			if compat != "" && len(srcs) > 0 {
 				return exitError(2, "--compat hookify reads ./.claude/hookify.*.local.md only, as hookify does; drop the SOURCES")
 			}
-			stdin, err := io.ReadAll(cmd.Root().Reader)
-			if err != nil {
-				return exitError(2, "reading stdin: %v", err)
-			}
 			dir, err := os.Getwd()
 			if err != nil {
 				return exitError(2, "%v", err)
@@ -77,6 +73,13 @@ directories, settings or genesis files) replace the layered discovery.`,
 			rc := openRuleCache(cmd.String("cache"), start)
 			if rc != nil {
 				cache, patterns = rc, rc
+				// Agents start hooks in the project directory: read its
+				// rules' cache while stdin is read.
+				rc.Prefetch(filepath.Join(dir, hookify.CompatDir))
+			}
+			stdin, err := io.ReadAll(cmd.Root().Reader)
+			if err != nil {
+				return exitError(2, "reading stdin: %v", err)
 			}
 			out := hook.Run(hook.Options{
 				Dir:          dir,

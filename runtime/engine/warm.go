@@ -2,7 +2,9 @@ package engine
 
 import (
 	"runtime"
+	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
@@ -59,19 +61,27 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyv
 		}
 		work = append(work, i)
 	}
-	if workers > len(work)/2 {
-		workers = len(work) / 2
-	}
-	if workers < 2 {
-		workers = 1
+	// Longest first: a pattern's translation length is a fair guess of its
+	// cost (Python's \b and \w become long Unicode classes), and a long one
+	// last would leave the other cores idle.
+	sort.SliceStable(work, func(a, b int) bool {
+		return workCost(compiled[work[a]], pending[work[a]]) > workCost(compiled[work[b]], pending[work[b]])
+	})
+	if workers > len(work) {
+		workers = len(work)
 	}
 	fresh := make([]bool, len(pending))
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func(w int) {
+		go func() {
 			defer wg.Done()
-			for k := w; k < len(work); k += workers {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(work) {
+					return
+				}
 				i := work[k]
 				if compiled[i] == nil {
 					re, err := e.parsePattern(pending[i])
@@ -85,7 +95,7 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyv
 					re.Prepare() // its error, if any, is the search's
 				}
 			}
-		}(w)
+		}()
 	}
 	wg.Wait()
 	// Ids in pattern order: the same on every run.
@@ -128,4 +138,13 @@ func warmSubjects(input *pyval.Dict, toolInput pyval.Value) []*pyre.Subject {
 		}
 	}
 	return subjects
+}
+
+// workCost estimates the work of compiling a pattern: the length of its
+// translation when known, else of the pattern.
+func workCost(cr *compiledRegex, pattern string) int {
+	if cr != nil && cr.re != nil {
+		return len(cr.re.Emitted())
+	}
+	return len(pattern)
 }

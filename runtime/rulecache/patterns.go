@@ -13,12 +13,14 @@ import (
 // An entry is found by the pattern's own text, so it cannot go stale; the
 // program identity in the header keeps another build's translations out.
 
-// patternState is the pattern cache of one process.
+// patternState is the pattern cache of one process. old is set once,
+// before loaded is closed; used and dirty are guarded by Cache.mu.
 type patternState struct {
-	file  string
-	old   map[string]pyre.Summary // as read from the file
-	used  map[string]pyre.Summary // hit or stored by this process
-	dirty bool
+	file   string
+	loaded chan struct{}
+	old    map[string]pyre.Summary // as read from the file
+	used   map[string]pyre.Summary // hit or stored by this process
+	dirty  bool
 }
 
 // merged is what Flush writes: this process's entries, and older ones up to
@@ -37,23 +39,30 @@ func (p *patternState) merged() map[string]pyre.Summary {
 	return out
 }
 
-// patternsLocked returns the pattern cache, reading its file on first use.
-func (c *Cache) patternsLocked() *patternState {
-	if c.patterns == nil {
-		p := &patternState{file: filepath.Join(c.dir, "patterns"), used: map[string]pyre.Summary{}}
-		if data, err := readSmall(p.file); err == nil {
-			p.old, _ = decodePatterns(data, c.program)
-		}
-		c.patterns = p
+// patternState returns the pattern cache once its file is read, reading
+// it on first use.
+func (c *Cache) patternState() *patternState {
+	c.mu.Lock()
+	if p := c.patterns; p != nil {
+		c.mu.Unlock()
+		<-p.loaded
+		return p
 	}
-	return c.patterns
+	p := &patternState{file: filepath.Join(c.dir, "patterns"), loaded: make(chan struct{}), used: map[string]pyre.Summary{}}
+	c.patterns = p
+	c.mu.Unlock()
+	if data, err := readSmall(p.file); err == nil {
+		p.old, _ = decodePatterns(data, c.program)
+	}
+	close(p.loaded)
+	return p
 }
 
 // Pattern implements engine.PatternCache.
 func (c *Cache) Pattern(pattern string) (pyre.Summary, bool) {
+	p := c.patternState()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	p := c.patternsLocked()
 	s, ok := p.used[pattern]
 	if !ok {
 		if s, ok = p.old[pattern]; ok {
@@ -65,9 +74,9 @@ func (c *Cache) Pattern(pattern string) (pyre.Summary, bool) {
 
 // StorePattern implements engine.PatternCache.
 func (c *Cache) StorePattern(s pyre.Summary) {
+	p := c.patternState()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	p := c.patternsLocked()
 	p.used[s.Pattern] = s
 	p.dirty = true
 }

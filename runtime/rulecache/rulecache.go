@@ -28,6 +28,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -75,12 +76,14 @@ type Cache struct {
 	patterns *patternState
 }
 
-// dirState is the cache of one rule directory.
+// dirState is the cache of one rule directory. old is set once, before
+// loaded is closed; used and dirty are guarded by Cache.mu.
 type dirState struct {
-	file  string           // the cache file
-	old   map[string]entry // as read from the cache file
-	used  map[string]entry // hit or stored by this process
-	dirty bool             // something was stored
+	file   string           // the cache file
+	loaded chan struct{}    // closed once old is read
+	old    map[string]entry // as read from the cache file
+	used   map[string]entry // hit or stored by this process
+	dirty  bool             // something was stored
 }
 
 type entry struct {
@@ -98,11 +101,22 @@ func New(o Options) *Cache {
 	}
 }
 
+// Prefetch starts reading, in the background, the cache file of the rule
+// directory dir (an absolute path) and the patterns file, so that the first
+// lookups find them read.
+func (c *Cache) Prefetch(dir string) {
+	if !strings.HasSuffix(dir, "/") {
+		dir += "/"
+	}
+	go c.dirState(dir)
+	go c.patternState()
+}
+
 // Lookup implements hookify.RuleCache.
 func (c *Cache) Lookup(p string, id hookify.FileID) *ir.Rule {
 	dir, name := path.Split(p)
+	d := c.dirState(dir)
 	c.mu.Lock()
-	d := c.dirLocked(dir)
 	e, ok := d.used[name]
 	if !ok {
 		e, ok = d.old[name]
@@ -128,24 +142,30 @@ func (c *Cache) Store(p string, id hookify.FileID, r *ir.Rule) {
 	}
 	e := entry{id: id, rule: ir.AppendBinary(nil, r)}
 	dir, name := path.Split(p)
+	d := c.dirState(dir)
 	c.mu.Lock()
-	d := c.dirLocked(dir)
 	d.used[name] = e
 	d.dirty = true
 	c.mu.Unlock()
 }
 
-// dirLocked returns the state of a rule directory, reading its cache file
-// on first use.
-func (c *Cache) dirLocked(dir string) *dirState {
-	if d, ok := c.dirs[dir]; ok {
+// dirState returns the state of a rule directory once its cache file is
+// read, reading it on first use.
+func (c *Cache) dirState(dir string) *dirState {
+	c.mu.Lock()
+	d, ok := c.dirs[dir]
+	if ok {
+		c.mu.Unlock()
+		<-d.loaded
 		return d
 	}
-	d := &dirState{file: c.fileFor(dir), used: map[string]entry{}}
+	d = &dirState{file: c.fileFor(dir), loaded: make(chan struct{}), used: map[string]entry{}}
+	c.dirs[dir] = d
+	c.mu.Unlock()
 	if data, err := readSmall(d.file); err == nil {
 		d.old, _ = decodeFile(data, c.program, dir)
 	}
-	c.dirs[dir] = d
+	close(d.loaded)
 	return d
 }
 
@@ -164,7 +184,7 @@ func (c *Cache) Flush() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var first error
-	if p := c.patterns; p != nil && p.dirty {
+	if p := c.patterns; p != nil && p.dirty { // dirty: its file was read
 		if err := writeAtomic(p.file, encodePatterns(c.program, p.merged())); err != nil {
 			first = err
 		}

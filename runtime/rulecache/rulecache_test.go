@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,22 +29,28 @@ No rm -rf.
 // every file is past the racy window.
 func later() time.Time { return time.Now().Add(time.Hour) }
 
-// counting wraps a Cache and counts hits and stores.
+// counting wraps a Cache and counts hits and stores (files are loaded on
+// several goroutines).
 type counting struct {
 	*Cache
+	mu           sync.Mutex
 	hits, stores int
 }
 
 func (c *counting) Lookup(p string, id hookify.FileID) *ir.Rule {
 	r := c.Cache.Lookup(p, id)
 	if r != nil {
+		c.mu.Lock()
 		c.hits++
+		c.mu.Unlock()
 	}
 	return r
 }
 
 func (c *counting) Store(p string, id hookify.FileID, r *ir.Rule) {
+	c.mu.Lock()
 	c.stores++
+	c.mu.Unlock()
 	c.Cache.Store(p, id, r)
 }
 
@@ -396,4 +403,25 @@ func FuzzDecodePatterns(f *testing.F) {
 			t.Fatalf("re-encoding differs: %v", err)
 		}
 	})
+}
+
+// TestPrefetch: lookups after a Prefetch (still running or done) hit.
+func TestPrefetch(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA, "hookify.b.local.md": ruleA})
+	cacheDir := t.TempDir()
+	discover(t, dir, cacheDir, later())
+	for _, wait := range []bool{false, true} {
+		c := &counting{Cache: New(Options{Dir: cacheDir, Program: "test", Start: later()})}
+		c.Prefetch(filepath.Join(dir, ".claude"))
+		if wait {
+			time.Sleep(10 * time.Millisecond)
+		}
+		res := hookify.DiscoverCompat(hookify.CachedOSFS(dir, c))
+		if len(res.Rules()) != 2 || c.hits != 2 {
+			t.Errorf("wait=%v: %d rules, %d hits", wait, len(res.Rules()), c.hits)
+		}
+		if _, ok := c.Pattern("never stored"); ok {
+			t.Error("unknown pattern found")
+		}
+	}
 }
