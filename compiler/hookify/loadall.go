@@ -35,16 +35,22 @@ func loadAll(fsys fs.FS, jobs []loadJob) []loadResult {
 		}
 		return out
 	}
+	work := func(w int) {
+		for i := w; i < len(jobs); i += workers {
+			out[i].rule, out[i].diag = LoadRule(fsys, jobs[i].name, jobs[i].display)
+		}
+	}
+	// The caller is one of the workers: a new goroutine's stack starts
+	// small and grows by copying.
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for w := 1; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			for i := w; i < len(jobs); i += workers {
-				out[i].rule, out[i].diag = LoadRule(fsys, jobs[i].name, jobs[i].display)
-			}
+			work(w)
 		}(w)
 	}
+	work(0)
 	wg.Wait()
 	return out
 }

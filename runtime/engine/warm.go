@@ -72,31 +72,36 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyv
 	}
 	fresh := make([]bool, len(pending))
 	var next atomic.Int64
+	do := func() {
+		for {
+			k := int(next.Add(1)) - 1
+			if k >= len(work) {
+				return
+			}
+			i := work[k]
+			if compiled[i] == nil {
+				re, err := e.parsePattern(pending[i])
+				compiled[i] = &compiledRegex{re: re, err: err}
+				fresh[i] = true
+				if err != nil {
+					continue
+				}
+			}
+			if re := compiled[i].re; needsProgram(re, subjects) {
+				re.Prepare() // its error, if any, is the search's
+			}
+		}
+	}
+	// The caller is one of the workers.
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for w := 1; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(work) {
-					return
-				}
-				i := work[k]
-				if compiled[i] == nil {
-					re, err := e.parsePattern(pending[i])
-					compiled[i] = &compiledRegex{re: re, err: err}
-					fresh[i] = true
-					if err != nil {
-						continue
-					}
-				}
-				if re := compiled[i].re; needsProgram(re, subjects) {
-					re.Prepare() // its error, if any, is the search's
-				}
-			}
+			do()
 		}()
 	}
+	do()
 	wg.Wait()
 	// Ids in pattern order: the same on every run.
 	for i, p := range pending {
