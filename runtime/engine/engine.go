@@ -94,6 +94,9 @@ type Engine struct {
 	// condition's entry without hashing its pattern on every search.
 	regexes map[string]*compiledRegex
 	byCond  map[*ir.Condition]*compiledRegex
+	// warmed is the rule list warm last compiled: a long-lived engine
+	// evaluating the same rules again skips the walk.
+	warmed []*ir.Rule
 }
 
 type compiledRegex struct {

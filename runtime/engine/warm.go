@@ -24,9 +24,10 @@ const minWarm = 4
 // pattern is still reported only when its condition is reached).
 func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyval.Dict, toolInput pyval.Value) {
 	workers := runtime.GOMAXPROCS(0)
-	if workers < 2 {
+	if workers < 2 || len(rules) == 0 || sameRules(rules, e.warmed) {
 		return
 	}
+	e.warmed = rules
 	var pending []string
 	seen := map[string]bool{}
 	for _, rule := range rules {
@@ -152,4 +153,9 @@ func workCost(cr *compiledRegex, pattern string) int {
 		return len(cr.re.Emitted())
 	}
 	return len(pattern)
+}
+
+// sameRules reports whether a and b are the same slice (not merely equal).
+func sameRules(a, b []*ir.Rule) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
