@@ -2,7 +2,6 @@ package rulecache
 
 import (
 	"encoding/binary"
-	"hash/crc32"
 	"path/filepath"
 
 	"github.com/hookifyc/hookifyc/compiler/pyre"
@@ -86,10 +85,7 @@ func (c *Cache) StorePattern(s pyre.Summary) {
 const patternsDir = "\x00patterns"
 
 func encodePatterns(program string, entries map[string]pyre.Summary) []byte {
-	b := []byte(magic)
-	b = appendString(b, program)
-	b = appendString(b, patternsDir)
-	b = binary.AppendUvarint(b, uint64(len(entries)))
+	b := startFile(program, patternsDir, len(entries))
 	for _, s := range entries {
 		b = appendString(b, s.Pattern)
 		b = appendString(b, s.Emitted)
@@ -110,24 +106,13 @@ func encodePatterns(program string, entries map[string]pyre.Summary) []byte {
 			b = appendString(b, lit)
 		}
 	}
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	return sealFile(b)
 }
 
 func decodePatterns(data []byte, program string) (map[string]pyre.Summary, error) {
-	if len(data) < len(magic)+4 || string(data[:len(magic)]) != magic {
-		return nil, errCorrupt
-	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
-		return nil, errCorrupt
-	}
-	r := reader{b: body[len(magic):], ok: true}
-	if r.str() != program || r.str() != patternsDir {
-		return nil, errCorrupt
-	}
-	n := r.uint()
-	if n > uint64(len(r.b)) {
-		return nil, errCorrupt
+	r, n, err := openFile(data, program, patternsDir)
+	if err != nil {
+		return nil, err
 	}
 	entries := make(map[string]pyre.Summary, n)
 	for i := uint64(0); i < n && r.ok; i++ {

@@ -287,10 +287,7 @@ func writeAtomic(name string, data []byte) error {
 // encodeFile writes a cache file: magic, program, directory, entries, and
 // the CRC-32 (IEEE) of everything before it.
 func encodeFile(program, dir string, entries map[string]entry) []byte {
-	b := []byte(magic)
-	b = appendString(b, program)
-	b = appendString(b, dir)
-	b = binary.AppendUvarint(b, uint64(len(entries)))
+	b := startFile(program, dir, len(entries))
 	for name, e := range entries {
 		b = appendString(b, name)
 		b = binary.AppendUvarint(b, e.id.Dev)
@@ -301,7 +298,42 @@ func encodeFile(program, dir string, entries map[string]entry) []byte {
 		b = binary.AppendVarint(b, e.id.Ctime)
 		b = appendString(b, string(e.rule))
 	}
+	return sealFile(b)
+}
+
+// startFile begins a cache file: magic, program, directory (or
+// patternsDir) and the number of entries.
+func startFile(program, dir string, entries int) []byte {
+	b := []byte(magic)
+	b = appendString(b, program)
+	b = appendString(b, dir)
+	return binary.AppendUvarint(b, uint64(entries))
+}
+
+// sealFile ends a cache file with the CRC-32 (IEEE) of everything before.
+func sealFile(b []byte) []byte {
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+// openFile checks a cache file's magic, checksum, program and directory,
+// and returns a reader at its first entry with the number of entries.
+func openFile(data []byte, program, dir string) (*reader, uint64, error) {
+	if len(data) < len(magic)+4 || string(data[:len(magic)]) != magic {
+		return nil, 0, errCorrupt
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, 0, errCorrupt
+	}
+	r := &reader{b: body[len(magic):], ok: true}
+	if r.str() != program || r.str() != dir {
+		return nil, 0, errCorrupt
+	}
+	n := r.uint()
+	if !r.ok || n > uint64(len(r.b)) {
+		return nil, 0, errCorrupt
+	}
+	return r, n, nil
 }
 
 func appendString(b []byte, s string) []byte {
@@ -314,20 +346,9 @@ var errCorrupt = errors.New("rulecache: corrupt or foreign cache file")
 // decodeFile reads a cache file written by encodeFile for this program and
 // directory; anything else is errCorrupt.
 func decodeFile(data []byte, program, dir string) (map[string]entry, error) {
-	if len(data) < len(magic)+4 || string(data[:len(magic)]) != magic {
-		return nil, errCorrupt
-	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
-		return nil, errCorrupt
-	}
-	r := reader{b: body[len(magic):], ok: true}
-	if r.str() != program || r.str() != dir {
-		return nil, errCorrupt
-	}
-	n := r.uint()
-	if n > uint64(len(r.b)) {
-		return nil, errCorrupt
+	r, n, err := openFile(data, program, dir)
+	if err != nil {
+		return nil, err
 	}
 	entries := make(map[string]entry, n)
 	for i := uint64(0); i < n && r.ok; i++ {
