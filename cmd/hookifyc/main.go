@@ -1,13 +1,14 @@
+// A hook process lives a few milliseconds: reading the cgroup CPU quota at
+// start-up and re-reading it in the background (Go 1.25's container-aware
+// GOMAXPROCS) costs more than it can save, so the directives below make
+// GOMAXPROCS the number of CPUs.
+
 // Command hookifyc makes guardrails for AI coding agents portable and
 // enforceable: it reads hookify rule files and Tool(glob) permission
 // patterns, evaluates them as a hook for Claude Code and Codex, and compiles
 // what prefix rules can express to Codex execpolicy .rules.
 //
 // This package only wires commands to the packages that do the work.
-
-// A hook process lives a few milliseconds: reading the cgroup CPU quota at
-// start-up and re-reading it in the background (Go 1.25's container-aware
-// GOMAXPROCS) costs more than it can save. GOMAXPROCS is the number of CPUs.
 //
 //go:debug containermaxprocs=0
 //go:debug updatemaxprocs=0
