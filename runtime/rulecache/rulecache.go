@@ -10,13 +10,15 @@
 // started is read but never stored: its timestamp could still be shared by
 // a write that has not happened yet (file systems with coarse timestamps).
 //
-// One cache file per rule directory holds the entries, written atomically
-// (temporary file and rename) only when something changed, with a checksum,
-// the cache format version and the identity of the program that parsed the
-// rules (see ProgramKey): a rebuilt hookifyc never reads another build's
-// entries. Any cache file that is missing, unreadable, corrupt or foreign is
-// ignored and the rule files are read; the cache can only cost or save time,
-// never change a decision.
+// One cache file per rule directory holds the entries, and a "patterns"
+// file the compiled patterns (an engine.PatternCache, found by the pattern's
+// text). Each is written atomically (temporary file and rename) only when
+// something was stored, with a checksum, the cache format version and the
+// identity of the program that wrote it (see ProgramKey): a rebuilt
+// hookifyc never reads another build's entries. Any cache file that is
+// missing, unreadable, corrupt or foreign is ignored and the rule files are
+// read, the patterns compiled; the cache can only cost or save time, never
+// change a decision.
 package rulecache
 
 import (
