@@ -179,7 +179,7 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 		}
 		return rule.Enabled
 	}
-	e.warm(rules, consider, input, m.toolInput)
+	e.warm(rules, consider, &m)
 	for _, rule := range rules {
 		if !consider(rule) {
 			continue

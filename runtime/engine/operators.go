@@ -115,11 +115,14 @@ func (m *matcher) subjectOf(s string) *subjectEntry {
 		}
 	}
 	entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
-	if len(m.subjects) < 4 {
+	if len(m.subjects) < maxSubjects {
 		m.subjects = append(m.subjects, entry)
 	}
 	return entry
 }
+
+// maxSubjects is the number of prepared values a matcher keeps.
+const maxSubjects = 4
 
 // subjectEntry is a prepared value and the results of the searches run on
 // it: identical patterns share one compiled regex, so a pattern repeated

@@ -22,7 +22,7 @@ const minWarm = 4
 // rule order; compiling is pure, so compiling a pattern that the evaluation
 // then never reaches changes nothing but the time spent (an invalid
 // pattern is still reported only when its condition is reached).
-func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyval.Dict, toolInput pyval.Value) {
+func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher) {
 	workers := runtime.GOMAXPROCS(0)
 	if workers < 2 || len(rules) == 0 || sameRules(rules, e.warmed) {
 		return
@@ -48,7 +48,7 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, input *pyv
 	if len(pending) < minWarm {
 		return
 	}
-	subjects := warmSubjects(input, toolInput)
+	subjects := warmSubjects(m)
 	compiled := make([]*compiledRegex, len(pending))
 	// Patterns from the pattern cache need no parsing; only those whose
 	// prefilter admits a subject need a program. The rest is the work.
@@ -124,24 +124,33 @@ func needsProgram(re *pyre.Regexp, subjects []*pyre.Subject) bool {
 	return false
 }
 
-// warmSubjects returns the string values of tool_input and the prompt.
-func warmSubjects(input *pyval.Dict, toolInput pyval.Value) []*pyre.Subject {
-	var subjects []*pyre.Subject
-	if ti, ok := toolInput.(*pyval.Dict); ok {
+// warmSubjects returns the prepared string values of tool_input and the
+// prompt, through the matcher's subject memo (so the searches reuse them),
+// as many as it keeps.
+func warmSubjects(m *matcher) []*pyre.Subject {
+	var values []string
+	if ti, ok := m.toolInput.(*pyval.Dict); ok {
 		for i := 0; i < ti.Len(); i++ {
 			if _, v := ti.At(i); v != nil {
 				if s, ok := v.(pyval.Str); ok && s != "" {
-					subjects = append(subjects, pyre.NewSubject(string(s)))
+					values = append(values, string(s))
 				}
 			}
 		}
 	}
 	for _, k := range []string{"user_prompt", "prompt"} {
-		if v, ok := input.Get(k); ok {
+		if v, ok := m.input.Get(k); ok {
 			if s, ok := v.(pyval.Str); ok && s != "" {
-				subjects = append(subjects, pyre.NewSubject(string(s)))
+				values = append(values, string(s))
 			}
 		}
+	}
+	if len(values) > maxSubjects {
+		values = values[:maxSubjects]
+	}
+	subjects := make([]*pyre.Subject, len(values))
+	for i, v := range values {
+		subjects[i] = m.subjectOf(v).subject
 	}
 	return subjects
 }
