@@ -53,9 +53,10 @@ type FileID struct {
 func (id FileID) Regular() bool { return id.Mode&syscall.S_IFMT == syscall.S_IFREG }
 
 func fileIDOf(st *syscall.Stat_t) FileID {
+	mtime, ctime := statTimes(st)
 	return FileID{
 		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Mode: uint32(st.Mode), Size: st.Size,
-		Mtime: st.Mtim.Sec*1e9 + st.Mtim.Nsec, Ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec,
+		Mtime: mtime, Ctime: ctime,
 	}
 }
 
