@@ -68,11 +68,10 @@ directories, settings or genesis files) replace the layered discovery.`,
 			if err != nil {
 				return exitError(2, "%v", err)
 			}
-			var cache hookify.RuleCache
-			var patterns engine.PatternCache
+			var cache hook.Cache
 			rc := openRuleCache(cmd.String("cache"), start)
 			if rc != nil {
-				cache, patterns = rc, rc
+				cache = rc
 				// Agents start hooks in the project directory: read its
 				// rules' cache while stdin is read.
 				rc.Prefetch(filepath.Join(dir, hookify.CompatDir))
@@ -91,7 +90,6 @@ directories, settings or genesis files) replace the layered discovery.`,
 				Actor:        cmd.String("actor"),
 				RegexTimeout: cmd.Duration("regex-timeout"),
 				Cache:        cache,
-				Patterns:     patterns,
 				Getenv:       os.Getenv,
 				ReadFile: func(p string) ([]byte, error) {
 					if !filepath.IsAbs(p) {

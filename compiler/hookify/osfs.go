@@ -22,8 +22,17 @@ func OSFS(dir string) fs.FS {
 // asks c for the rule parsed from a file whose identity has not changed
 // since, which costs one stat instead of reading and parsing the file. Rules
 // read from a file are offered to c. A nil c is OSFS.
+//
+// Only files the process's user owns go through the cache: the cache lives
+// where that user (and the agent running as that user) can write, so an
+// entry could say anything, which is no more than the owner of a file can
+// make it say. Files of other owners (managed rules in /etc) are always read.
 func CachedOSFS(dir string, c RuleCache) fs.FS {
-	return osFS{FS: os.DirFS(dir), root: dir, cache: c}
+	f := osFS{FS: os.DirFS(dir), root: dir, cache: c}
+	if c != nil {
+		f.euid = uint32(syscall.Geteuid())
+	}
+	return f
 }
 
 // RuleCache remembers the rules parsed from rule files, by path and file
@@ -44,6 +53,7 @@ type RuleCache interface {
 type FileID struct {
 	Dev, Ino uint64
 	Mode     uint32
+	Uid      uint32
 	Size     int64
 	Mtime    int64 // nanoseconds since the Unix epoch
 	Ctime    int64 // nanoseconds since the Unix epoch
@@ -55,7 +65,7 @@ func (id FileID) Regular() bool { return id.Mode&syscall.S_IFMT == syscall.S_IFR
 func fileIDOf(st *syscall.Stat_t) FileID {
 	mtime, ctime := statTimes(st)
 	return FileID{
-		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Mode: uint32(st.Mode), Size: st.Size,
+		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Mode: uint32(st.Mode), Uid: st.Uid, Size: st.Size,
 		Mtime: mtime, Ctime: ctime,
 	}
 }
@@ -64,6 +74,13 @@ type osFS struct {
 	fs.FS
 	root  string
 	cache RuleCache
+	euid  uint32 // the process's user, when cache is set
+}
+
+// cacheable reports whether a file may go through the cache: a regular
+// file the process's user owns (see CachedOSFS).
+func (f osFS) cacheable(id FileID) bool {
+	return id.Regular() && (id.Uid == f.euid || f.euid == 0)
 }
 
 // ReadFile implements fs.ReadFileFS.
@@ -80,7 +97,7 @@ func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 	full := path.Join(f.root, name)
 	var st syscall.Stat_t
 	if err := ignoringEINTR(func() error { return syscall.Stat(full, &st) }); err == nil {
-		if id := fileIDOf(&st); id.Regular() {
+		if id := fileIDOf(&st); f.cacheable(id) {
 			if r := f.cache.Lookup(full, id); r != nil {
 				r.Source.File = display
 				return r, nil
@@ -92,7 +109,7 @@ func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 		return nil, cannotRead(display, PyOSError(err, display), err)
 	}
 	r, diag := ReadRule(display, data)
-	if diag == nil && id.Regular() {
+	if diag == nil && f.cacheable(id) {
 		f.cache.Store(full, id, r)
 	}
 	return r, diag

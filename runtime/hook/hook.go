@@ -39,11 +39,45 @@ type Options struct {
 	Getenv func(string) string
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
-	// Cache, when not nil, keeps parsed rule files between calls, and
-	// Patterns compiled patterns (see runtime/rulecache); neither ever
-	// changes an answer.
-	Cache    hookify.RuleCache
-	Patterns engine.PatternCache
+	// Cache, when not nil, keeps parsed rule files and compiled patterns
+	// between calls (see runtime/rulecache); it never changes an answer.
+	Cache Cache
+}
+
+// Cache keeps parsed rule files and compiled patterns between hook calls.
+// Cached patterns are used only when the cache vouches for every rule with
+// a regex: a rule from a file another user owns (a managed rule) is read
+// from its file, and its patterns must not come from a cache that the
+// agent's user can write.
+type Cache interface {
+	hookify.RuleCache
+	engine.PatternCache
+	// Vouches reports whether r was read through the cache.
+	Vouches(r *ir.Rule) bool
+}
+
+// ruleCache is opts.Cache as a hookify.RuleCache (nil without a cache).
+func (opts *Options) ruleCache() hookify.RuleCache {
+	if opts.Cache == nil {
+		return nil
+	}
+	return opts.Cache
+}
+
+// patternCache is opts.Cache as the engine's pattern cache for rules, or
+// nil when the cache does not vouch for every rule that has a regex.
+func (opts *Options) patternCache(rules []*ir.Rule) engine.PatternCache {
+	if opts.Cache == nil {
+		return nil
+	}
+	for _, r := range rules {
+		for _, c := range r.Conditions {
+			if c.Operator == ir.OpRegexMatch && !opts.Cache.Vouches(r) {
+				return nil
+			}
+		}
+	}
+	return opts.Cache
 }
 
 // hookifyEvents are the events hookify registers for.
@@ -76,7 +110,7 @@ func runCompat(opts Options) agent.Output {
 	var rules []*ir.Rule
 	var stderr []string
 	if isDict {
-		found := hookify.DiscoverCompat(hookify.CachedOSFS(opts.Dir, opts.Cache))
+		found := hookify.DiscoverCompat(hookify.CachedOSFS(opts.Dir, opts.ruleCache()))
 		for _, e := range found.Entries {
 			if e.Diag != nil && e.Diag.Hookify != "" {
 				stderr = append(stderr, e.Diag.Hookify)
@@ -84,7 +118,7 @@ func runCompat(opts Options) agent.Output {
 		}
 		rules = found.Rules()
 	}
-	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Patterns: opts.Patterns})
+	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Patterns: opts.patternCache(rules)})
 	res := eng.Evaluate(rules, engine.Event{Input: raw})
 	for _, p := range res.Problems {
 		stderr = append(stderr, p.Text)
@@ -116,11 +150,11 @@ func runFixed(opts Options) agent.Output {
 	var rules []*ir.Rule
 	var problems []engine.Problem
 	if len(opts.Sources) > 0 {
-		rules, problems = loadSources(opts.Sources, opts.Cache)
+		rules, problems = loadSources(opts.Sources, opts.ruleCache())
 	} else {
-		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv, opts.Cache)
+		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv, opts.ruleCache())
 	}
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor, Patterns: opts.Patterns})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor, Patterns: opts.patternCache(rules)})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})

@@ -109,7 +109,7 @@ func replayParity(t *testing.T, c *hookifycorpus.Corpus, dirs map[string]string,
 		in := c.Inputs[cs.Input]
 		opts := Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir)}
 		if cache != nil {
-			opts.Cache, opts.Patterns = cache, cache
+			opts.Cache = cache
 		}
 		out := Run(opts)
 		total++

@@ -76,6 +76,7 @@ type Cache struct {
 	mu       sync.Mutex
 	dirs     map[string]*dirState
 	patterns *patternState
+	vouched  map[*ir.Rule]bool // rules this cache returned or was offered
 }
 
 // dirState is the cache of one rule directory. old is set once, before
@@ -100,7 +101,18 @@ func New(o Options) *Cache {
 		program:  o.Program,
 		notAfter: o.Start.Add(-RacyWindow).UnixNano(),
 		dirs:     map[string]*dirState{},
+		vouched:  map[*ir.Rule]bool{},
 	}
+}
+
+// Vouches reports whether r went through this cache: returned by Lookup or
+// offered to Store, so read from a file the process's user owns (see
+// hookify.CachedOSFS). Only then may its patterns come from the pattern
+// cache, which that user can write.
+func (c *Cache) Vouches(r *ir.Rule) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.vouched[r]
 }
 
 // Prefetch starts reading, in the background, the cache file of the rule
@@ -133,12 +145,16 @@ func (c *Cache) Lookup(p string, id hookify.FileID) *ir.Rule {
 	}
 	c.mu.Lock()
 	d.used[name] = e
+	c.vouched[r] = true
 	c.mu.Unlock()
 	return r
 }
 
 // Store implements hookify.RuleCache.
 func (c *Cache) Store(p string, id hookify.FileID, r *ir.Rule) {
+	c.mu.Lock()
+	c.vouched[r] = true
+	c.mu.Unlock()
 	if id.Ctime >= c.notAfter {
 		return // racy: the file may change again within its timestamp
 	}

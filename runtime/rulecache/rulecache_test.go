@@ -425,3 +425,23 @@ func TestPrefetch(t *testing.T) {
 		}
 	}
 }
+
+// TestVouches: the cache vouches for the rules it returned or was offered,
+// and for no other.
+func TestVouches(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	cacheDir := t.TempDir()
+	for pass := 0; pass < 2; pass++ { // store, then hit
+		c := New(Options{Dir: cacheDir, Program: "test", Start: later()})
+		res := hookify.DiscoverCompat(hookify.CachedOSFS(dir, c))
+		if !c.Vouches(res.Rules()[0]) {
+			t.Errorf("pass %d: the cache does not vouch for the rule it read", pass)
+		}
+		if c.Vouches(&ir.Rule{Name: "other"}) {
+			t.Errorf("pass %d: the cache vouches for a rule it never saw", pass)
+		}
+		if err := c.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
