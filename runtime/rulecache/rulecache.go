@@ -71,7 +71,8 @@ type Options struct {
 type Cache struct {
 	dir      string
 	program  string
-	notAfter int64 // files changed at or after this time (ns) are not stored
+	now      time.Time // the process start (Options.Start)
+	notAfter int64     // files changed at or after this time (ns) are not stored
 
 	mu       sync.Mutex
 	dirs     map[string]*dirState
@@ -99,6 +100,7 @@ func New(o Options) *Cache {
 	return &Cache{
 		dir:      o.Dir,
 		program:  o.Program,
+		now:      o.Start,
 		notAfter: o.Start.Add(-RacyWindow).UnixNano(),
 		dirs:     map[string]*dirState{},
 		vouched:  map[*ir.Rule]bool{},
@@ -202,6 +204,7 @@ func (c *Cache) Flush() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var first error
+	wrote := false
 	if p := c.patterns; p != nil && p.dirty { // dirty: its file was read
 		if err := writeAtomic(p.file, encodePatterns(c.program, p.merged())); err != nil {
 			first = err
@@ -226,8 +229,46 @@ func (c *Cache) Flush() error {
 			first = err
 		}
 		d.dirty = false
+		wrote = true
+	}
+	if wrote {
+		prune(c.dir, c.now)
 	}
 	return first
+}
+
+// Cache files are written only when a rule changes, so a cache file that
+// has not been written for staleAfter belongs to a rule directory that is
+// gone or untouched: prune removes it (an untouched directory's next call
+// reads its files once and writes it again), and temporary files left by a
+// process killed before its rename.
+const (
+	staleAfter    = 30 * 24 * time.Hour
+	staleTempFile = time.Hour
+)
+
+// prune removes stale files from the cache directory dir. It runs only
+// after a write, which is rare, and ignores every error.
+func prune(dir string, now time.Time) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		name := e.Name()
+		var limit time.Duration
+		switch {
+		case strings.HasPrefix(name, ".tmp-"):
+			limit = staleTempFile
+		case strings.HasSuffix(name, ".rules"):
+			limit = staleAfter
+		default:
+			continue // the patterns file, or not ours
+		}
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && now.Sub(info.ModTime()) > limit {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
 }
 
 // ProgramKey identifies the running program for Options.Program: the cache

@@ -445,3 +445,45 @@ func TestVouches(t *testing.T) {
 		}
 	}
 }
+
+// TestPruneAfterWrite: a write removes cache files not written for
+// staleAfter and temporary files older than staleTempFile; it keeps fresh
+// cache files, the patterns file and files that are not the cache's.
+func TestPruneAfterWrite(t *testing.T) {
+	cacheDir := t.TempDir()
+	now := time.Now()
+	files := map[string]time.Duration{
+		"0000000000000001.rules": staleAfter + time.Hour, // stale: removed
+		"0000000000000002.rules": staleAfter - time.Hour, // kept
+		".tmp-123":               2 * staleTempFile,      // stale: removed
+		".tmp-456":               time.Minute,            // a write in progress: kept
+		"patterns":               staleAfter + time.Hour, // kept
+		"notes.txt":              staleAfter + time.Hour, // not ours: kept
+	}
+	for name, age := range files {
+		p := filepath.Join(cacheDir, name)
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The rule file was just written: a cache started past the racy window
+	// stores it, and its clock for pruning is now.
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	c := New(Options{Dir: cacheDir, Program: "test", Start: now.Add(RacyWindow + time.Second)})
+	c.now = now
+	hookify.DiscoverCompat(hookify.CachedOSFS(dir, c))
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for name := range files {
+		_, err := os.Stat(filepath.Join(cacheDir, name))
+		removed := os.IsNotExist(err)
+		want := name == "0000000000000001.rules" || name == ".tmp-123"
+		if removed != want {
+			t.Errorf("%s: removed = %v, want %v", name, removed, want)
+		}
+	}
+}
