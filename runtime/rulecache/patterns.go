@@ -50,7 +50,7 @@ func (c *Cache) patternState() *patternState {
 	p := &patternState{file: filepath.Join(c.dir, "patterns"), loaded: make(chan struct{}), used: map[string]pyre.Summary{}}
 	c.patterns = p
 	c.mu.Unlock()
-	if data, err := readSmall(p.file); err == nil {
+	if data, err := readSmall(p.file, c.euid); err == nil {
 		p.old, _ = decodePatterns(data, c.program)
 	}
 	close(p.loaded)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -485,5 +486,96 @@ func TestPruneAfterWrite(t *testing.T) {
 		if removed != want {
 			t.Errorf("%s: removed = %v, want %v", name, removed, want)
 		}
+	}
+}
+
+// TestFileIDRoundTrip: every field of hookify.FileID survives the cache
+// file, whatever its value (a field left out would make every lookup miss
+// or, worse, match a changed file).
+func TestFileIDRoundTrip(t *testing.T) {
+	var id hookify.FileID
+	v := reflect.ValueOf(&id).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Uint32, reflect.Uint64:
+			f.SetUint(uint64(1000 + i))
+		case reflect.Int64:
+			f.SetInt(int64(-1000 - i))
+		default:
+			t.Fatalf("FileID field %s has kind %s: teach appendFileID and this test", v.Type().Field(i).Name, f.Kind())
+		}
+	}
+	r := &ir.Rule{Name: "x"}
+	data := encodeFile("p", "/d/", map[string]entry{"a.md": {id: id, rule: ir.AppendBinary(nil, r)}})
+	got, err := decodeFile(data, "p", "/d/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got["a.md"].id != id {
+		t.Errorf("FileID round trip:\n got %+v\nwant %+v", got["a.md"].id, id)
+	}
+}
+
+// TestUntrustedCacheFiles: a FIFO in place of a cache file does not hang
+// the hook, and a symbolic link or a file of another owner is not read.
+func TestUntrustedCacheFiles(t *testing.T) {
+	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
+	want, _ := discover(t, dir, "", time.Time{})
+	for _, tc := range []struct {
+		name  string
+		plant func(t *testing.T, file, good string)
+	}{
+		{"fifo", func(t *testing.T, file, _ string) {
+			if err := syscall.Mkfifo(file, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"symlink", func(t *testing.T, file, good string) {
+			if err := os.Symlink(good, file); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"another owner", func(t *testing.T, file, good string) {
+			// The good file itself, read by a process of another user.
+			if err := os.Rename(good, file); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// A good cache file, moved aside; the planted one takes its name.
+			cacheDir := t.TempDir()
+			discover(t, dir, cacheDir, later())
+			files := cacheFiles(t, cacheDir)
+			if len(files) != 1 {
+				t.Fatalf("cache files: %v", files)
+			}
+			good := filepath.Join(t.TempDir(), "good")
+			if err := os.Rename(files[0], good); err != nil {
+				t.Fatal(err)
+			}
+			tc.plant(t, files[0], good)
+			done := make(chan *counting, 1)
+			go func() {
+				c := &counting{Cache: New(Options{Dir: cacheDir, Program: "test", Start: later()})}
+				if tc.name == "another owner" {
+					c.euid += 4242
+				}
+				hookify.DiscoverCompat(hookify.CachedOSFS(dir, c))
+				done <- c
+			}()
+			select {
+			case c := <-done:
+				if c.hits != 0 {
+					t.Errorf("%d hits from a planted cache file", c.hits)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("discovery hangs on the planted cache file")
+			}
+			if got, _ := discover(t, dir, "", time.Time{}); !reflect.DeepEqual(got, want) {
+				t.Error("rules differ")
+			}
+		})
 	}
 }
