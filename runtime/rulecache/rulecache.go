@@ -262,9 +262,9 @@ func prune(dir string, now time.Time) {
 		name := e.Name()
 		var limit time.Duration
 		switch {
-		case strings.HasPrefix(name, ".tmp-"):
+		case isTempName(name):
 			limit = staleTempFile
-		case strings.HasSuffix(name, ".rules"):
+		case isRulesName(name):
 			limit = staleAfter
 		default:
 			continue // the patterns file, or not ours
@@ -335,6 +335,31 @@ func readSmall(name string, euid uint32) ([]byte, error) {
 	return buf, nil
 }
 
+// tempPrefix starts the names of the temporary files writeAtomic creates
+// (os.CreateTemp adds decimal digits).
+const tempPrefix = ".hookifyc-tmp-"
+
+// isTempName reports whether name is one of writeAtomic's temporary files.
+func isTempName(name string) bool {
+	return strings.HasPrefix(name, tempPrefix) && len(name) > len(tempPrefix) && allIn(name[len(tempPrefix):], "0123456789")
+}
+
+// isRulesName reports whether name is a rule directory's cache file, as
+// fileFor names them: 16 lower-case hex digits and ".rules".
+func isRulesName(name string) bool {
+	base, ok := strings.CutSuffix(name, ".rules")
+	return ok && len(base) == 16 && allIn(base, "0123456789abcdef")
+}
+
+func allIn(s, chars string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(chars, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // writeAtomic replaces name with data: a temporary file in the same
 // directory, renamed over it. There is no fsync: a file torn by a crash
 // fails its checksum and is ignored.
@@ -343,7 +368,7 @@ func writeAtomic(name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	f, err := os.CreateTemp(dir, tempPrefix+"*")
 	if err != nil {
 		return err
 	}

@@ -456,10 +456,13 @@ func TestPruneAfterWrite(t *testing.T) {
 	files := map[string]time.Duration{
 		"0000000000000001.rules": staleAfter + time.Hour, // stale: removed
 		"0000000000000002.rules": staleAfter - time.Hour, // kept
-		".tmp-123":               2 * staleTempFile,      // stale: removed
-		".tmp-456":               time.Minute,            // a write in progress: kept
+		".hookifyc-tmp-123":      2 * staleTempFile,      // stale: removed
+		".hookifyc-tmp-456":      time.Minute,            // a write in progress: kept
 		"patterns":               staleAfter + time.Hour, // kept
 		"notes.txt":              staleAfter + time.Hour, // not ours: kept
+		"default.rules":          staleAfter + time.Hour, // not ours (Codex's name): kept
+		"00000000000000AB.rules": staleAfter + time.Hour, // not a name we write: kept
+		".tmp-789":               2 * staleTempFile,      // not ours: kept
 	}
 	for name, age := range files {
 		p := filepath.Join(cacheDir, name)
@@ -482,7 +485,7 @@ func TestPruneAfterWrite(t *testing.T) {
 	for name := range files {
 		_, err := os.Stat(filepath.Join(cacheDir, name))
 		removed := os.IsNotExist(err)
-		want := name == "0000000000000001.rules" || name == ".tmp-123"
+		want := name == "0000000000000001.rules" || name == ".hookifyc-tmp-123"
 		if removed != want {
 			t.Errorf("%s: removed = %v, want %v", name, removed, want)
 		}
