@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"sync"
 	"syscall"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -23,16 +24,49 @@ func OSFS(dir string) fs.FS {
 // since, which costs one stat instead of reading and parsing the file. Rules
 // read from a file are offered to c. A nil c is OSFS.
 //
-// Only files the process's user owns go through the cache: the cache lives
-// where that user (and the agent running as that user) can write, so an
-// entry could say anything, which is no more than the owner of a file can
-// make it say. Files of other owners (managed rules in /etc) are always read.
+// Only files the process could rewrite itself go through the cache: the
+// cache lives where the process's user (and the agent running as that user)
+// can write, so an entry could say anything, which is no more than that
+// user could make the file say. That is a regular file the user owns with
+// its owner-write bit set (any file for root), on a local file system
+// mounted read-write whose change times the machine's kernel keeps (ext4,
+// xfs, btrfs, tmpfs, overlayfs, zfs, f2fs, bcachefs; apfs and hfs on macOS).
+// Every other file (managed rules owned by root, rules on a read-only mount
+// or a network or FUSE file system) is read on every call.
 func CachedOSFS(dir string, c RuleCache) fs.FS {
 	f := osFS{FS: os.DirFS(dir), root: dir, cache: c}
 	if c != nil {
-		f.euid = uint32(syscall.Geteuid())
+		f.policy = &cachePolicy{euid: uint32(syscall.Geteuid()), dirs: map[string]bool{}}
 	}
 	return f
+}
+
+// cachePolicy decides which files may go through the rule cache (see
+// CachedOSFS).
+type cachePolicy struct {
+	euid uint32
+	mu   sync.Mutex
+	dirs map[string]bool // directory → its file system qualifies
+}
+
+// allows reports whether the file at full, of identity id, may go through
+// the cache.
+func (p *cachePolicy) allows(full string, id FileID) bool {
+	if !id.Regular() {
+		return false
+	}
+	if p.euid != 0 && (id.Uid != p.euid || id.Mode&syscall.S_IWUSR == 0) {
+		return false
+	}
+	dir := path.Dir(full)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ok, seen := p.dirs[dir]
+	if !seen {
+		ok = cacheableFS(dir)
+		p.dirs[dir] = ok
+	}
+	return ok
 }
 
 // RuleCache remembers the rules parsed from rule files, by path and file
@@ -72,15 +106,9 @@ func fileIDOf(st *syscall.Stat_t) FileID {
 
 type osFS struct {
 	fs.FS
-	root  string
-	cache RuleCache
-	euid  uint32 // the process's user, when cache is set
-}
-
-// cacheable reports whether a file may go through the cache: a regular
-// file the process's user owns (see CachedOSFS).
-func (f osFS) cacheable(id FileID) bool {
-	return id.Regular() && (id.Uid == f.euid || f.euid == 0)
+	root   string
+	cache  RuleCache
+	policy *cachePolicy // set with cache
 }
 
 // ReadFile implements fs.ReadFileFS.
@@ -97,7 +125,7 @@ func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 	full := path.Join(f.root, name)
 	var st syscall.Stat_t
 	if err := ignoringEINTR(func() error { return syscall.Stat(full, &st) }); err == nil {
-		if id := fileIDOf(&st); f.cacheable(id) {
+		if id := fileIDOf(&st); f.policy.allows(full, id) {
 			if r := f.cache.Lookup(full, id); r != nil {
 				r.Source.File = display
 				return r, nil
@@ -109,7 +137,7 @@ func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 		return nil, cannotRead(display, PyOSError(err, display), err)
 	}
 	r, diag := ReadRule(display, data)
-	if diag == nil && f.cacheable(id) {
+	if diag == nil && f.policy.allows(full, id) {
 		f.cache.Store(full, id, r)
 	}
 	return r, diag
