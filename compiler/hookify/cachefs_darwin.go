@@ -2,15 +2,11 @@ package hookify
 
 import "syscall"
 
-// cacheableFS reports whether dir is on a local file system mounted
-// read-write (see CachedOSFS).
-func cacheableFS(dir string) bool {
+// cacheableFS reports whether the file at path is on a local file system
+// whose change times this kernel keeps (see CachedOSFS).
+func cacheableFS(path string) bool {
 	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err != nil {
-		return false
-	}
-	const mntRdonly = 0x1 // MNT_RDONLY
-	if st.Flags&mntRdonly != 0 {
+	if err := syscall.Statfs(path, &st); err != nil {
 		return false
 	}
 	var name []byte

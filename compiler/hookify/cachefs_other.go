@@ -2,7 +2,7 @@
 
 package hookify
 
-// cacheableFS reports whether dir is on a file system whose files may go
-// through the rule cache: none is known on this system, so every file is
-// read on every call.
-func cacheableFS(dir string) bool { return false }
+// cacheableFS reports whether the file at path is on a file system whose
+// files may go through the rule cache: none is known on this system, so
+// every file is read on every call.
+func cacheableFS(path string) bool { return false }

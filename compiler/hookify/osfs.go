@@ -25,18 +25,20 @@ func OSFS(dir string) fs.FS {
 // read from a file are offered to c. A nil c is OSFS.
 //
 // Only files the process could rewrite itself go through the cache: the
-// cache lives where the process's user (and the agent running as that user)
-// can write, so an entry could say anything, which is no more than that
-// user could make the file say. That is a regular file the user owns with
-// its owner-write bit set (any file for root), on a local file system
-// mounted read-write whose change times the machine's kernel keeps (ext4,
-// xfs, btrfs, tmpfs, overlayfs, zfs, f2fs, bcachefs; apfs and hfs on macOS).
-// Every other file (managed rules owned by root, rules on a read-only mount
-// or a network or FUSE file system) is read on every call.
+// cache lives where the process's user (and the agent running as that
+// user) can write, so an entry could say anything, which must be no more
+// than that user could make the file say. The kernel decides (access(2)
+// with W_OK: mode bits, ACLs, read-only and single-file bind mounts,
+// immutable files), for the file a symbolic link leads to. The file must
+// also be on a local file system whose change times this machine's kernel
+// keeps (see cacheableFS). Every other file (managed rules owned by root, a
+// rule bind-mounted read-only, rules on a network or FUSE file system) is
+// read on every call. A process whose real and effective users differ uses
+// no cache.
 func CachedOSFS(dir string, c RuleCache) fs.FS {
-	f := osFS{FS: os.DirFS(dir), root: dir, cache: c}
-	if c != nil {
-		f.policy = &cachePolicy{euid: uint32(syscall.Geteuid()), dirs: map[string]bool{}}
+	f := osFS{FS: os.DirFS(dir), root: dir}
+	if c != nil && syscall.Getuid() == syscall.Geteuid() {
+		f.cache, f.policy = c, &cachePolicy{devs: map[uint64]bool{}, writable: accessWritable}
 	}
 	return f
 }
@@ -44,29 +46,32 @@ func CachedOSFS(dir string, c RuleCache) fs.FS {
 // cachePolicy decides which files may go through the rule cache (see
 // CachedOSFS).
 type cachePolicy struct {
-	euid uint32
 	mu   sync.Mutex
-	dirs map[string]bool // directory → its file system qualifies
+	devs map[uint64]bool // device → its file system qualifies
+	// writable reports whether the process may write the file at a path.
+	writable func(path string) bool
 }
 
-// allows reports whether the file at full, of identity id, may go through
-// the cache.
+// allows reports whether the file at full, of identity id (from stat, so
+// of the file a symbolic link leads to), may go through the cache.
 func (p *cachePolicy) allows(full string, id FileID) bool {
 	if !id.Regular() {
 		return false
 	}
-	if p.euid != 0 && (id.Uid != p.euid || id.Mode&syscall.S_IWUSR == 0) {
-		return false
-	}
-	dir := path.Dir(full)
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	ok, seen := p.dirs[dir]
+	ok, seen := p.devs[id.Dev]
 	if !seen {
-		ok = cacheableFS(dir)
-		p.dirs[dir] = ok
+		ok = cacheableFS(full)
+		p.devs[id.Dev] = ok
 	}
-	return ok
+	p.mu.Unlock()
+	return ok && p.writable(full)
+}
+
+// accessWritable is access(path, W_OK) == 0.
+func accessWritable(path string) bool {
+	const wOK = 2
+	return ignoringEINTR(func() error { return syscall.Access(path, wOK) }) == nil
 }
 
 // RuleCache remembers the rules parsed from rule files, by path and file

@@ -20,13 +20,12 @@ var localFileSystems = map[int64]bool{
 	0xCA451A4E: true, // bcachefs
 }
 
-// cacheableFS reports whether dir is on a local file system mounted
-// read-write (see CachedOSFS).
-func cacheableFS(dir string) bool {
+// cacheableFS reports whether the file at path is on a local file system
+// whose change times this kernel keeps (see CachedOSFS).
+func cacheableFS(path string) bool {
 	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err != nil {
+	if err := syscall.Statfs(path, &st); err != nil {
 		return false
 	}
-	const stRdonly = 0x1 // ST_RDONLY
-	return st.Flags&stRdonly == 0 && localFileSystems[int64(st.Type)]
+	return localFileSystems[int64(st.Type)]
 }
