@@ -156,12 +156,19 @@ func ignoringEINTR(call func() error) error {
 	}
 }
 
+// MaxRuleFileSize bounds what is read of one rule file: a larger file (or
+// a device that never ends, such as a link to /dev/zero) cannot be read
+// ("[Errno 27] File too large").
+const MaxRuleFileSize = 64 << 20
+
 // readFileRaw reads the file at full (reported as name in errors) and
-// returns the identity of the file it read.
+// returns the identity of the file it read. It never blocks: a FIFO opens
+// at once and reads as empty, or fails with EAGAIN while a writer holds it
+// open without writing (hookify's open() would wait for ever).
 func readFileRaw(full, name string) ([]byte, FileID, error) {
 	var fd int
 	err := ignoringEINTR(func() (err error) {
-		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 		return err
 	})
 	if err != nil {
@@ -176,10 +183,16 @@ func readFileRaw(full, name string) ([]byte, FileID, error) {
 	if st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
 		return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
+	if st.Size > MaxRuleFileSize {
+		return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EFBIG}
+	}
 	// One byte more than the size: a regular file's read returns fewer bytes
 	// than asked only at its end, so a short read proves we have it all.
 	buf := make([]byte, 0, int(st.Size)+1)
 	for {
+		if len(buf) > MaxRuleFileSize {
+			return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EFBIG}
+		}
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -152,5 +153,61 @@ func TestToolInputTypes(t *testing.T) {
 		if out.ExitCode != 0 || len(out.Stdout) == 0 {
 			t.Errorf("fixed %s: %s exit %d", tc.toolInput, out.Stdout, out.ExitCode)
 		}
+	}
+}
+
+// TestSpecialRuleFiles: a rule file that is a FIFO (with or without a
+// writer) or a link to a device that never ends gives a documented result
+// at once, never a hang; the other rules still apply. hookify itself would
+// wait for ever on the FIFO and read /dev/zero until memory runs out.
+func TestSpecialRuleFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		plant func(t *testing.T, path string)
+		text  string // in the fail-open answer
+	}{
+		{"fifo without a writer", func(t *testing.T, p string) {
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "missing frontmatter"},
+		{"fifo held open by a writer", func(t *testing.T, p string) {
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			w, err := os.OpenFile(p, os.O_RDWR, 0) // a writer that never writes
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { w.Close() })
+		}, "Resource temporarily unavailable"},
+		{"link to /dev/zero", func(t *testing.T, p string) {
+			if err := os.Symlink("/dev/zero", p); err != nil {
+				t.Fatal(err)
+			}
+		}, "File too large"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := project(t, map[string]string{"hookify.rm.local.md": rmRule})
+			tc.plant(t, filepath.Join(dir, ".claude", "hookify.special.local.md"))
+			done := make(chan [2]agent.Output, 1)
+			go func() {
+				base := Options{Dir: dir, Stdin: []byte(bash("rm -rf x")), Agent: agent.Claude, ReadFile: readFileIn(dir), Getenv: func(string) string { return "" }}
+				compat := base
+				compat.Compat = true
+				done <- [2]agent.Output{Run(compat), Run(base)}
+			}()
+			select {
+			case out := <-done:
+				if !strings.Contains(string(out[0].Stdout), `"permissionDecision": "deny"`) {
+					t.Errorf("compat: %s", out[0].Stdout)
+				}
+				if !strings.Contains(string(out[1].Stdout), `"permissionDecision": "deny"`) || !strings.Contains(string(out[1].Stdout), tc.text) {
+					t.Errorf("fail-open: %.400s; want a deny and %q", out[1].Stdout, tc.text)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("the hook hangs on the rule file")
+			}
+		})
 	}
 }
