@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // OSFS returns the file system rooted at dir for discovery. It is os.DirFS
@@ -166,48 +167,20 @@ const MaxRuleFileSize = 64 << 20
 // at once and reads as empty, or fails with EAGAIN while a writer holds it
 // open without writing (hookify's open() would wait for ever).
 func readFileRaw(full, name string) ([]byte, FileID, error) {
-	var fd int
-	err := ignoringEINTR(func() (err error) {
-		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-		return err
+	data, st, err := sysfile.Read(full, 0, MaxRuleFileSize, func(st *syscall.Stat_t) error {
+		if st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
+			return syscall.EISDIR
+		}
+		return nil
 	})
-	if err != nil {
-		return nil, FileID{}, &fs.PathError{Op: "open", Path: name, Err: err}
+	if pe, ok := err.(*fs.PathError); ok {
+		pe.Path = name
 	}
-	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, FileID{}, &fs.PathError{Op: "stat", Path: name, Err: err}
+	var id FileID
+	if st != nil {
+		id = fileIDOf(st)
 	}
-	id := fileIDOf(&st)
-	if st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
-		return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
-	}
-	if st.Size > MaxRuleFileSize {
-		return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EFBIG}
-	}
-	// One byte more than the size: a regular file's read returns fewer bytes
-	// than asked only at its end, so a short read proves we have it all.
-	buf := make([]byte, 0, int(st.Size)+1)
-	for {
-		if len(buf) > MaxRuleFileSize {
-			return nil, id, &fs.PathError{Op: "read", Path: name, Err: syscall.EFBIG}
-		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, id, &fs.PathError{Op: "read", Path: name, Err: err}
-		}
-		buf = buf[:len(buf)+n]
-		if n == 0 || (id.Regular() && len(buf) < cap(buf)) {
-			return buf, id, nil
-		}
-	}
+	return data, id, err
 }
 
 // readDirNames lists the directory at full (reported as name in errors) in

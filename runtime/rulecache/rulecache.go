@@ -39,6 +39,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // RacyWindow is how long a rule file must have been left unchanged, before
@@ -301,38 +302,17 @@ func ProgramKey() (string, error) {
 	return key, nil
 }
 
-// readSmall reads a cache file with plain system calls (open, fstat, one
-// read, close): os.Open would also start the runtime's network poller. Only
-// a regular file owned by euid is read: not a symbolic link, not a FIFO
-// (opening one never blocks), not another user's file.
+// readSmall reads a cache file (sysfile: no network poller, never blocks).
+// Only a regular file owned by euid is read: not a symbolic link, not a
+// FIFO, not another user's file.
 func readSmall(name string, euid uint32) ([]byte, error) {
-	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, err
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Uid != euid || st.Size > maxFileSize {
-		return nil, errors.New("not a regular file of ours of a sensible size")
-	}
-	buf := make([]byte, st.Size)
-	for off := 0; off < len(buf); {
-		n, err := syscall.Pread(fd, buf[off:], int64(off))
-		if err == syscall.EINTR {
-			continue
+	data, _, err := sysfile.Read(name, syscall.O_NOFOLLOW, maxFileSize, func(st *syscall.Stat_t) error {
+		if st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Uid != euid {
+			return errors.New("not a regular file of ours")
 		}
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			return nil, errors.New("short read")
-		}
-		off += n
-	}
-	return buf, nil
+		return nil
+	})
+	return data, err
 }
 
 // tempPrefix starts the names of the temporary files writeAtomic creates

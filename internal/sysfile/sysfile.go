@@ -1,0 +1,65 @@
+// Package sysfile reads small files with plain system calls (open, fstat,
+// read, close): a hook process reads every rule file, and its caches, on
+// every tool call, and os.Open would also start the runtime's network
+// poller. Reads never block on a FIFO and never run past a size bound.
+package sysfile
+
+import (
+	"io/fs"
+	"syscall"
+)
+
+// Read opens path (O_RDONLY, O_CLOEXEC and O_NONBLOCK, plus flags such as
+// O_NOFOLLOW), lets accept refuse the file from its fstat (a nil accept
+// takes any file) and reads it whole. More than max bytes is EFBIG. Errors
+// are *fs.PathError (Op "open", "stat" or "read") naming path; the stat is
+// returned once the file is open.
+func Read(path string, flags int, max int64, accept func(*syscall.Stat_t) error) ([]byte, *syscall.Stat_t, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|flags, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer syscall.Close(fd)
+	st := new(syscall.Stat_t)
+	if err := syscall.Fstat(fd, st); err != nil {
+		return nil, nil, &fs.PathError{Op: "stat", Path: path, Err: err}
+	}
+	if accept != nil {
+		if err := accept(st); err != nil {
+			return nil, st, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+	}
+	if st.Size > max {
+		return nil, st, &fs.PathError{Op: "read", Path: path, Err: syscall.EFBIG}
+	}
+	regular := st.Mode&syscall.S_IFMT == syscall.S_IFREG
+	// One byte more than the size: a regular file's read returns fewer bytes
+	// than asked only at its end, so a short read proves we have it all.
+	buf := make([]byte, 0, int(st.Size)+1)
+	for {
+		if int64(len(buf)) > max {
+			return nil, st, &fs.PathError{Op: "read", Path: path, Err: syscall.EFBIG}
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, st, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+		buf = buf[:len(buf)+n]
+		if n == 0 || (regular && len(buf) < cap(buf)) {
+			return buf, st, nil
+		}
+	}
+}
