@@ -22,7 +22,8 @@ func OSFS(dir string) fs.FS {
 
 // CachedOSFS is OSFS with a rule cache: LoadRule (and so discovery) first
 // asks c for the rule parsed from a file whose identity has not changed
-// since, which costs one stat instead of reading and parsing the file. Rules
+// since, which costs a stat and an access instead of reading and parsing
+// the file. Rules
 // read from a file are offered to c. A nil c is OSFS.
 //
 // Only files the process could rewrite itself go through the cache: the
@@ -130,9 +131,12 @@ func (f osFS) ReadFile(name string) ([]byte, error) {
 func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 	full := path.Join(f.root, name)
 	var st syscall.Stat_t
+	var statID FileID
+	allowed := false
 	if err := ignoringEINTR(func() error { return syscall.Stat(full, &st) }); err == nil {
-		if id := fileIDOf(&st); f.policy.allows(full, id) {
-			if r := f.cache.Lookup(full, id); r != nil {
+		statID = fileIDOf(&st)
+		if allowed = f.policy.allows(full, statID); allowed {
+			if r := f.cache.Lookup(full, statID); r != nil {
 				r.Source.File = display
 				return r, nil
 			}
@@ -143,7 +147,11 @@ func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 		return nil, cannotRead(display, PyOSError(err, display), err)
 	}
 	r, diag := ReadRule(display, data)
-	if diag == nil && f.policy.allows(full, id) {
+	// The file read is the one just checked unless it was replaced since.
+	if id != statID {
+		allowed = f.policy.allows(full, id)
+	}
+	if diag == nil && allowed {
 		f.cache.Store(full, id, r)
 	}
 	return r, diag

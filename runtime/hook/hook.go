@@ -46,9 +46,9 @@ type Options struct {
 
 // Cache keeps parsed rule files and compiled patterns between hook calls.
 // Cached patterns are used only when the cache vouches for every rule with
-// a regex: a rule from a file another user owns (a managed rule) is read
-// from its file, and its patterns must not come from a cache that the
-// agent's user can write.
+// a regex: a rule from a file the process could not rewrite (a managed
+// rule, see hookify.CachedOSFS) is read from its file, and its patterns
+// must not come from a cache that the agent's user can write.
 type Cache interface {
 	hookify.RuleCache
 	engine.PatternCache

@@ -22,22 +22,6 @@ type patternState struct {
 	dirty  bool
 }
 
-// merged is what Flush writes: this process's entries, and older ones up to
-// maxEntries in all.
-func (p *patternState) merged() map[string]pyre.Summary {
-	out := make(map[string]pyre.Summary, len(p.used)+len(p.old))
-	for k, v := range p.old {
-		if len(p.used)+len(out) >= maxEntries {
-			break
-		}
-		out[k] = v
-	}
-	for k, v := range p.used {
-		out[k] = v
-	}
-	return out
-}
-
 // patternState returns the pattern cache once its file is read, reading
 // it on first use.
 func (c *Cache) patternState() *patternState {

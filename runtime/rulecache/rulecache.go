@@ -1,10 +1,11 @@
 // Package rulecache keeps the rules parsed from hookify rule files between
-// hook processes, so that a hook call costs one stat per unchanged rule file
-// instead of reading and parsing it (a hook runs on every tool call).
+// hook processes, so that a hook call costs a stat and an access per
+// unchanged rule file instead of reading and parsing it (a hook runs on every
+// tool call). Which files may go through it is hookify.CachedOSFS's call.
 //
 // A Cache implements hookify.RuleCache. Entries are keyed by the file's path
-// and identity (device, inode, mode, size, modification and change times,
-// see hookify.FileID): any write to a file changes its change time, and a
+// and identity (device, inode, mode, owner, size, modification and change
+// times, see hookify.FileID): any write to a file changes its change time, and a
 // replaced file has another inode, so a changed file is always read again.
 // A file whose change time is less than RacyWindow before the process
 // started is read but never stored: its timestamp could still be shared by
@@ -53,8 +54,7 @@ const magic = "HKFYRC02"
 // maxFileSize bounds the cache file read: a larger one is ignored.
 const maxFileSize = 64 << 20
 
-// maxEntries bounds the entries kept for files not seen in the current
-// process (deleted or renamed files, or files only another mode reads).
+// maxEntries bounds the entries a cache file keeps (see merge).
 const maxEntries = 4096
 
 // Options configure New.
@@ -113,9 +113,9 @@ func New(o Options) *Cache {
 }
 
 // Vouches reports whether r went through this cache: returned by Lookup or
-// offered to Store, so read from a file the process's user owns (see
+// offered to Store, so read from a file the process could rewrite (see
 // hookify.CachedOSFS). Only then may its patterns come from the pattern
-// cache, which that user can write.
+// cache, which the process's user can write.
 func (c *Cache) Vouches(r *ir.Rule) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -202,8 +202,7 @@ func (c *Cache) fileFor(dir string) string {
 }
 
 // Flush writes the cache file of every rule directory where a rule was
-// stored. Entries for files this process did not see are kept, up to
-// maxEntries in all. It returns the first error; a cache that cannot be
+// stored, and the patterns file if a pattern was (see merge). It returns the first error; a cache that cannot be
 // written only costs time.
 func (c *Cache) Flush() error {
 	c.mu.Lock()
@@ -211,7 +210,7 @@ func (c *Cache) Flush() error {
 	var first error
 	wrote := false
 	if p := c.patterns; p != nil && p.dirty { // dirty: its file was read
-		if err := writeAtomic(p.file, encodePatterns(c.program, p.merged())); err != nil {
+		if err := writeAtomic(p.file, encodePatterns(c.program, merge(p.old, p.used))); err != nil {
 			first = err
 		}
 		p.dirty = false
@@ -220,17 +219,7 @@ func (c *Cache) Flush() error {
 		if !d.dirty {
 			continue
 		}
-		entries := make(map[string]entry, len(d.used)+len(d.old))
-		for name, e := range d.old {
-			if len(d.used)+len(entries) >= maxEntries {
-				break
-			}
-			entries[name] = e
-		}
-		for name, e := range d.used {
-			entries[name] = e
-		}
-		if err := writeAtomic(d.file, encodeFile(c.program, dir, entries)); err != nil && first == nil {
+		if err := writeAtomic(d.file, encodeFile(c.program, dir, merge(d.old, d.used))); err != nil && first == nil {
 			first = err
 		}
 		d.dirty = false
@@ -240,6 +229,23 @@ func (c *Cache) Flush() error {
 		prune(c.dir, c.now)
 	}
 	return first
+}
+
+// merge is what Flush writes: this process's entries (used), and the older
+// ones it did not see, up to maxEntries in all (deleted or renamed files,
+// or files only another mode reads).
+func merge[V any](old, used map[string]V) map[string]V {
+	out := make(map[string]V, len(used)+len(old))
+	for k, v := range old {
+		if len(used)+len(out) >= maxEntries {
+			break
+		}
+		out[k] = v
+	}
+	for k, v := range used {
+		out[k] = v
+	}
+	return out
 }
 
 // Cache files are written only when a rule changes, so a cache file that
@@ -277,8 +283,9 @@ func prune(dir string, now time.Time) {
 }
 
 // ProgramKey identifies the running program for Options.Program: the cache
-// and rule encoding versions and the executable's path, size, modification
-// time and inode, so that every rebuild of hookifyc starts a new cache.
+// and rule encoding versions, the executable's path, size, modification
+// time and inode, and the build's Go version, module version and VCS
+// settings, so that every rebuild of hookifyc starts a new cache.
 func ProgramKey() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
