@@ -9,11 +9,11 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/sources"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 	"github.com/hookifyc/hookifyc/runtime/hook"
 )
 

@@ -10,9 +10,9 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/hookifyc/hookifyc/compiler/codexhooks"
-	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/lower"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/runtime/hook"
 )
@@ -71,8 +71,8 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 	default:
 		return exitError(2, "--target must be rules, hooks, requirements or all (got %q)", cmd.String("target"))
 	}
-	warn := execpolicy.WarnMode(cmd.String("warn"))
-	if warn != execpolicy.WarnPrompt && warn != execpolicy.WarnSkip {
+	warn := lower.WarnMode(cmd.String("warn"))
+	if warn != lower.WarnPrompt && warn != lower.WarnSkip {
 		return exitError(2, "--warn must be prompt or skip (got %q)", warn)
 	}
 	hopts := codexhooks.Options{Hookifyc: cmd.String("hookifyc"), Actor: cmd.String("actor")}
@@ -108,7 +108,7 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
-	lowered, err := execpolicy.Lower(rules, execpolicy.LowerOptions{Warn: warn, Actor: cmd.String("actor"), Allow: cmd.Bool("lower-allow")})
+	lowered, err := lower.Lower(rules, lower.LowerOptions{Warn: warn, Actor: cmd.String("actor"), Allow: cmd.Bool("lower-allow")})
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
@@ -116,9 +116,9 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 	out := cmd.String("out")
 	files := map[string][]byte{}
 	var notes []string
-	prefix := execpolicy.PrefixRules(lowered)
+	prefix := lower.PrefixRules(lowered)
 	if rulesT {
-		data, err := execpolicy.EmitLowered(lowered, compileHeader)
+		data, err := lower.EmitLowered(lowered, compileHeader)
 		if err != nil {
 			return exitError(1, "internal error: the compiled rules do not validate: %v", err)
 		}
@@ -147,7 +147,7 @@ func runCompile(ctx context.Context, cmd *cli.Command) error {
 		files[requirementsFile] = data
 	}
 	notes = append(append(notes, problems...), warnings...)
-	report := execpolicy.NewReport(lowered, notes)
+	report := lower.NewReport(lowered, notes)
 	rep, err := report.JSON()
 	if err != nil {
 		return exitError(1, "%v", err)

@@ -11,9 +11,9 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/runtime/agent"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 	"github.com/hookifyc/hookifyc/runtime/hook"
 	"github.com/hookifyc/hookifyc/runtime/rulecache"
 )

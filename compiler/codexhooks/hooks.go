@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/lower"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 )
 
@@ -66,10 +66,10 @@ type Options struct {
 // rule whose verdict is not exact and that takes part in the compilation.
 // Permission rules are routed only for their ask and deny decisions (a
 // hook cannot grant what Codex would not).
-func PlanFor(ls []execpolicy.Lowered) Plan {
+func PlanFor(ls []lower.Lowered) Plan {
 	var need needs
 	for _, l := range ls {
-		if l.Verdict == execpolicy.VerdictExact || l.Inactive || l.Rule == nil {
+		if l.Verdict == lower.VerdictExact || l.Inactive || l.Rule == nil {
 			continue
 		}
 		r := l.Rule

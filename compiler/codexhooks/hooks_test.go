@@ -9,9 +9,9 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/lower"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/internal/golden"
 	"github.com/hookifyc/hookifyc/internal/testenv"
@@ -46,7 +46,7 @@ func exampleRules(t *testing.T) map[string][]*ir.Rule {
 		}
 		examples = append(examples, r)
 	}
-	gpath := filepath.Join(root, "compiler", "execpolicy", "testdata", "lower", "genesis.key")
+	gpath := filepath.Join(root, "corpus", "genesis", "genesis.key")
 	data, err := os.ReadFile(gpath)
 	if err != nil {
 		t.Fatal(err)
@@ -58,9 +58,9 @@ func exampleRules(t *testing.T) map[string][]*ir.Rule {
 	return map[string][]*ir.Rule{"examples": examples, "genesis": genesis}
 }
 
-func lower(t *testing.T, rules []*ir.Rule) []execpolicy.Lowered {
+func lowerRules(t *testing.T, rules []*ir.Rule) []lower.Lowered {
 	t.Helper()
-	ls, err := execpolicy.Lower(rules, execpolicy.LowerOptions{})
+	ls, err := lower.Lower(rules, lower.LowerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestGolden(t *testing.T) {
 	opts := Options{Hookifyc: testHookifyc}
 	for name, rules := range exampleRules(t) {
 		t.Run(name, func(t *testing.T) {
-			ls := lower(t, rules)
+			ls := lowerRules(t, rules)
 			plan := PlanFor(ls)
 			js, err := plan.JSON(opts)
 			if err != nil {
@@ -84,7 +84,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			req, skipped, err := Requirements(execpolicy.PrefixRules(ls), "requirements for "+name)
+			req, skipped, err := Requirements(lower.PrefixRules(ls), "requirements for "+name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,38 +109,38 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkRequirements(t, doc, execpolicy.PrefixRules(ls), skipped)
+			checkRequirements(t, doc, lower.PrefixRules(ls), skipped)
 		})
 	}
 }
 
 func TestPlanFor(t *testing.T) {
-	bash := func(event string, tm ir.ToolMatcher, verdict execpolicy.Verdict) execpolicy.Lowered {
-		return execpolicy.Lowered{Verdict: verdict, Rule: &ir.Rule{Origin: ir.OriginHookify, Enabled: true, Event: event, ToolMatcher: tm}}
+	bash := func(event string, tm ir.ToolMatcher, verdict lower.Verdict) lower.Lowered {
+		return lower.Lowered{Verdict: verdict, Rule: &ir.Rule{Origin: ir.OriginHookify, Enabled: true, Event: event, ToolMatcher: tm}}
 	}
 	any := ir.ToolMatcher{}
 	for _, tc := range []struct {
 		name string
-		ls   []execpolicy.Lowered
+		ls   []lower.Lowered
 		want []Group
 	}{
 		{"none", nil, nil},
-		{"exact only", []execpolicy.Lowered{bash(ir.EventBash, any, execpolicy.VerdictExact)}, nil},
-		{"bash", []execpolicy.Lowered{bash(ir.EventBash, any, execpolicy.VerdictPartial)}, []Group{{PreToolUse, MatchBash}}},
-		{"file prompt stop", []execpolicy.Lowered{
-			bash(ir.EventStop, any, execpolicy.VerdictRuntime), bash(ir.EventFile, any, execpolicy.VerdictRuntime),
-			bash(ir.EventPrompt, any, execpolicy.VerdictRuntime), bash(ir.EventBash, any, execpolicy.VerdictRuntime),
+		{"exact only", []lower.Lowered{bash(ir.EventBash, any, lower.VerdictExact)}, nil},
+		{"bash", []lower.Lowered{bash(ir.EventBash, any, lower.VerdictPartial)}, []Group{{PreToolUse, MatchBash}}},
+		{"file prompt stop", []lower.Lowered{
+			bash(ir.EventStop, any, lower.VerdictRuntime), bash(ir.EventFile, any, lower.VerdictRuntime),
+			bash(ir.EventPrompt, any, lower.VerdictRuntime), bash(ir.EventBash, any, lower.VerdictRuntime),
 		}, []Group{{PreToolUse, MatchBash}, {PreToolUse, MatchFiles}, {UserPromptSubmit, ""}, {Stop, ""}}},
-		{"all events", []execpolicy.Lowered{bash(ir.EventAll, any, execpolicy.VerdictRuntime)}, []Group{{PreToolUse, ""}, {UserPromptSubmit, ""}, {Stop, ""}}},
-		{"all events, tool matcher", []execpolicy.Lowered{bash(ir.EventAll, ir.ToolMatcher{Set: true, Names: []string{"MultiEdit", "mcp__x__y"}}, execpolicy.VerdictRuntime)},
+		{"all events", []lower.Lowered{bash(ir.EventAll, any, lower.VerdictRuntime)}, []Group{{PreToolUse, ""}, {UserPromptSubmit, ""}, {Stop, ""}}},
+		{"all events, tool matcher", []lower.Lowered{bash(ir.EventAll, ir.ToolMatcher{Set: true, Names: []string{"MultiEdit", "mcp__x__y"}}, lower.VerdictRuntime)},
 			[]Group{{PreToolUse, MatchFiles}, {PreToolUse, "mcp__x__y"}, {UserPromptSubmit, ""}, {Stop, ""}}},
-		{"odd tool name", []execpolicy.Lowered{bash(ir.EventAll, ir.ToolMatcher{Set: true, Names: []string{"a.b"}}, execpolicy.VerdictRuntime)},
+		{"odd tool name", []lower.Lowered{bash(ir.EventAll, ir.ToolMatcher{Set: true, Names: []string{"a.b"}}, lower.VerdictRuntime)},
 			[]Group{{PreToolUse, ""}, {UserPromptSubmit, ""}, {Stop, ""}}},
-		{"inactive", []execpolicy.Lowered{{Verdict: execpolicy.VerdictRuntime, Inactive: true, Rule: &ir.Rule{Event: ir.EventBash, Enabled: true}}}, nil},
-		{"unknown event", []execpolicy.Lowered{bash("Bash", any, execpolicy.VerdictRuntime)}, nil},
-		{"permission", []execpolicy.Lowered{
-			{Verdict: execpolicy.VerdictRuntime, Rule: &ir.Rule{Origin: ir.OriginPermission, Action: ir.ActionBlock, ToolMatcher: ir.ToolMatcher{Set: true, Names: []string{"Read", "Edit", "Bash", "WebFetch"}}}},
-			{Verdict: execpolicy.VerdictRuntime, Rule: &ir.Rule{Origin: ir.OriginPermission, Action: ir.ActionAllow, ToolMatcher: ir.ToolMatcher{Set: true, Any: true}}},
+		{"inactive", []lower.Lowered{{Verdict: lower.VerdictRuntime, Inactive: true, Rule: &ir.Rule{Event: ir.EventBash, Enabled: true}}}, nil},
+		{"unknown event", []lower.Lowered{bash("Bash", any, lower.VerdictRuntime)}, nil},
+		{"permission", []lower.Lowered{
+			{Verdict: lower.VerdictRuntime, Rule: &ir.Rule{Origin: ir.OriginPermission, Action: ir.ActionBlock, ToolMatcher: ir.ToolMatcher{Set: true, Names: []string{"Read", "Edit", "Bash", "WebFetch"}}}},
+			{Verdict: lower.VerdictRuntime, Rule: &ir.Rule{Origin: ir.OriginPermission, Action: ir.ActionAllow, ToolMatcher: ir.ToolMatcher{Set: true, Any: true}}},
 		}, []Group{{PreToolUse, MatchBash}, {PreToolUse, MatchFiles}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -36,7 +36,7 @@ func Requirements(rules []*execpolicy.PrefixRule, header string) (out []byte, sk
 		}
 		line, err := requirementRule(r, dec)
 		if err != nil {
-			return nil, 0, fmt.Errorf("rule %d (%s): %w", i+1, execpolicy.PatternString(r), err)
+			return nil, 0, fmt.Errorf("rule %d (%s): %w", i+1, r.PatternString(), err)
 		}
 		b.WriteString("\n  ")
 		b.WriteString(line)

@@ -202,7 +202,7 @@ func TestConformanceCheck(t *testing.T) {
 		opts.ResolveHostExecutables = j.resolve
 		ev := pol.CheckWith(j.argv, opts)
 		want := append(ev.CodexJSON(j.pretty), '\n')
-		if !needsResolution(j.argv[0]) && !j.pretty {
+		if !NeedsResolution(j.argv[0]) && !j.pretty {
 			if cj := pol.CheckJSON(j.argv, j.resolve); !bytes.Equal(cj, want) {
 				t.Errorf("CheckJSON(%q, %v) = %s, CheckWith gives %s", j.argv, j.resolve, cj, want)
 			}

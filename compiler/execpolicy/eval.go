@@ -115,7 +115,7 @@ func (ix *index) match(argv []string, opts MatchOptions, dst []Match) []Match {
 	if len(dst) > n || !opts.ResolveHostExecutables {
 		return dst
 	}
-	if !needsResolution(argv[0]) {
+	if !NeedsResolution(argv[0]) {
 		// A bare name resolves to <cwd>/<name>, whose basename is the
 		// name itself: the fallback would try the same rules again.
 		return dst

@@ -32,9 +32,9 @@ func hostPath(name, raw string) (string, error) {
 	return p, nil
 }
 
-// needsResolution reports whether resolving program against the working
+// NeedsResolution reports whether resolving program against the working
 // directory can yield a basename different from program itself.
-func needsResolution(program string) bool {
+func NeedsResolution(program string) bool {
 	return program == "" || program == "." || program == ".." || program == "~" ||
 		strings.ContainsRune(program, '/')
 }

@@ -3,8 +3,8 @@ package agent
 import (
 	"strings"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // Output is what a hook process writes and how it exits.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 func result(block bool, msg string) *engine.Result {

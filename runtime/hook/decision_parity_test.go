@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/internal/hookifycorpus"
 	"github.com/hookifyc/hookifyc/runtime/agent"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // compatDecision classifies hookify's stdout.

@@ -1,7 +1,9 @@
-package execpolicy
+package lower
 
 import (
 	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
@@ -67,27 +69,27 @@ func (l *lowerer) lowerPermission(r *ir.Rule) Lowered {
 		return runtimeOnly(true, "%s is not a command specifier hookifyc evaluates", p.Pattern)
 	}
 
-	if dec == Allow && !l.opts.Allow {
+	if dec == execpolicy.Allow && !l.opts.Allow {
 		return runtimeOnly(true, "allow rules are not lowered by default: a Codex allow runs outside the sandbox without asking, where Claude Code may still ask (overlapping ask/deny rules, wrappers, find -exec); compile with --lower-allow to accept that")
 	}
 	toks, word, reason := commandSpecPrefix(pat.Specifier)
 	if reason != "" {
 		return runtimeOnly(true, "%s: %s", p.Pattern, reason)
 	}
-	if dec == Allow && alwaysAsks(toks[0]) {
+	if dec == execpolicy.Allow && alwaysAsks(toks[0]) {
 		return runtimeOnly(true, "%s: Claude Code always asks before %s under an allow rule (or it runs other commands), so no Codex allow may stand for it", p.Pattern, toks[0])
 	}
 	var notes noteSet
 	if !word {
 		notes.add(noteFragment)
 	}
-	if dec != Allow {
+	if dec != execpolicy.Allow {
 		notes.add(notePermRestrictive)
 	}
 	if commandWrapper(toks[0]) {
 		notes.add(notePermWrapper)
 	}
-	o := &permOracle{rule: r, allow: dec == Allow}
+	o := &permOracle{rule: r, allow: dec == execpolicy.Allow}
 	res := l.finish(r, dec, o, [][]string{toks}, notes, 0, true)
 	if res.Verdict == VerdictExact {
 		res.Reason = "exact: the token prefix " + strings.Join(toks, " ") +

@@ -1,4 +1,4 @@
-package execpolicy
+package lower
 
 import (
 	"bufio"
@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/internal/testenv"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // ruleSet is a named group of source rules for the lowering tests.
@@ -51,11 +51,13 @@ func readHookifyDir(t testing.TB, dir, display string) []*ir.Rule {
 	return rules
 }
 
-// readPermFile reads a permission source of testdata/lower.
+// readPermFile reads a permission sample of the repository's corpus
+// (corpus/genesis/genesis.key, corpus/settings/settings.json); rules are
+// located at the path relative to the repository root.
 func readPermFile(t testing.TB, name string) []*ir.Rule {
 	t.Helper()
-	path := filepath.Join("testdata", "lower", name)
-	data, err := os.ReadFile(path)
+	path := "corpus/" + name
+	data, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), filepath.FromSlash(path)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func readPermFile(t testing.TB, name string) []*ir.Rule {
 
 // corpusRuleSets returns the rule sets the lowering is checked on: the
 // shared hookify corpus (read in place, never copied), the shipped
-// examples, and the permission samples of testdata/lower.
+// examples, and the permission samples of corpus/.
 func corpusRuleSets(t testing.TB) []ruleSet {
 	t.Helper()
 	root := testenv.RepoRoot(t)
@@ -76,8 +78,8 @@ func corpusRuleSets(t testing.TB) []ruleSet {
 	return []ruleSet{
 		{"shared-corpus", readHookifyDir(t, filepath.Join(shared, "corpus", "hookify", "rules"), "shared/corpus/hookify/rules")},
 		{"examples", readHookifyDir(t, filepath.Join(root, "corpus", "examples"), "corpus/examples")},
-		{"genesis", readPermFile(t, "genesis.key")},
-		{"settings", readPermFile(t, "settings.json")},
+		{"genesis", readPermFile(t, "genesis/genesis.key")},
+		{"settings", readPermFile(t, "settings/settings.json")},
 	}
 }
 

@@ -5,11 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/internal/benchrules"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // BenchmarkEvaluateBash100 evaluates one Bash event against 100 realistic

@@ -1,9 +1,11 @@
-package execpolicy
+package lower
 
 import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/shell"
@@ -20,7 +22,7 @@ const exampleArg = "arg"
 // prefix rules and derives their examples. exact is whether the source's
 // shape makes the lowering exact once it succeeds (notes must be empty
 // too).
-func (l *lowerer) finish(r *ir.Rule, dec Decision, o oracle, cands [][]string, notes noteSet, why failure, exact bool) Lowered {
+func (l *lowerer) finish(r *ir.Rule, dec execpolicy.Decision, o oracle, cands [][]string, notes noteSet, why failure, exact bool) Lowered {
 	res := Lowered{Bash: true, Decision: dec}
 	multi := len(r.Conditions) > 1
 
@@ -79,7 +81,7 @@ func (l *lowerer) finish(r *ir.Rule, dec Decision, o oracle, cands [][]string, n
 			notes.add(noteDropped)
 			continue
 		}
-		pr := &PrefixRule{First: p[0][0], Rest: p[1:], Decision: dec, Justification: just}
+		pr := &execpolicy.PrefixRule{First: p[0][0], Rest: p[1:], Decision: dec, Justification: just}
 		if !l.examples(pr, o) {
 			notes.add(noteDropped)
 			continue
@@ -125,12 +127,12 @@ func dropSubsumed(lists [][]string) [][]string {
 // pattern spells exactly the union of the argvs of the two, so merging
 // never adds an argv. First tokens are never merged: Codex expands them
 // into separate rules anyway.
-func mergePatterns(lists [][]string) [][]Token {
-	ps := make([][]Token, len(lists))
+func mergePatterns(lists [][]string) [][]execpolicy.Token {
+	ps := make([][]execpolicy.Token, len(lists))
 	for i, l := range lists {
-		p := make([]Token, len(l))
+		p := make([]execpolicy.Token, len(l))
 		for j, t := range l {
-			p[j] = Token{t}
+			p[j] = execpolicy.Token{t}
 		}
 		ps[i] = p
 	}
@@ -150,7 +152,7 @@ func mergePatterns(lists [][]string) [][]Token {
 }
 
 // differAt returns the one position (after the first) where a and b differ.
-func differAt(a, b []Token) (int, bool) {
+func differAt(a, b []execpolicy.Token) (int, bool) {
 	if len(a) != len(b) {
 		return 0, false
 	}
@@ -167,8 +169,8 @@ func differAt(a, b []Token) (int, bool) {
 	return k, k > 0
 }
 
-func unionToken(a, b Token) Token {
-	out := append(Token(nil), a...)
+func unionToken(a, b execpolicy.Token) execpolicy.Token {
+	out := append(execpolicy.Token(nil), a...)
 	for _, x := range b {
 		if !out.Matches(x) {
 			out = append(out, x)
@@ -180,7 +182,7 @@ func unionToken(a, b Token) Token {
 // examples derives a rule's match and not_match examples and checks each
 // against the prefix rule and the source rule (through the oracle). It
 // reports false if a match example fails, which the proof rules out.
-func (l *lowerer) examples(pr *PrefixRule, o oracle) bool {
+func (l *lowerer) examples(pr *execpolicy.PrefixRule, o oracle) bool {
 	first := make([]string, pr.Len())
 	last := make([]string, pr.Len())
 	first[0], last[0] = pr.First, pr.First
@@ -231,7 +233,7 @@ func notMatchCandidates(p []string) [][]string {
 // hasFragment reports whether the source also matches the first spelling
 // of the pattern with its last token lengthened, i.e. the rule does not pin
 // the end of its last word.
-func hasFragment(pr *PrefixRule, o oracle) bool {
+func hasFragment(pr *execpolicy.PrefixRule, o oracle) bool {
 	ex := append([]string(nil), pr.Match[0]...)
 	ex[len(ex)-1] += "x"
 	return o.matches(shell.Canonical(ex))

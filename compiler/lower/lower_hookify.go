@@ -1,12 +1,12 @@
-package execpolicy
+package lower
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // lowerHookify lowers a hookify rule: only enabled rules whose event and

@@ -1,9 +1,11 @@
-package execpolicy
+package lower
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
@@ -226,33 +228,7 @@ func (rep *Report) Summary() string {
 		c.Exact+c.Partial+c.Runtime, c.Exact, c.Partial, c.Runtime, c.NotBash, c.Emitted)
 }
 
-// PatternString renders a prefix pattern as a .rules pattern list, e.g.
-// ["git", ["push", "fetch"]].
-func PatternString(pr *PrefixRule) string {
-	var b bytes.Buffer
-	b.WriteByte('[')
-	for i, t := range pr.Pattern() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if len(t) == 1 {
-			writeJSONString(&b, t[0])
-			continue
-		}
-		b.WriteByte('[')
-		for j, alt := range t {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			writeJSONString(&b, alt)
-		}
-		b.WriteByte(']')
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-func patternJSON(pr *PrefixRule) []any {
+func patternJSON(pr *execpolicy.PrefixRule) []any {
 	var out []any
 	for _, t := range pr.Pattern() {
 		if len(t) == 1 {

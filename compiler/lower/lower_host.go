@@ -1,11 +1,10 @@
-package execpolicy
+package lower
 
 import (
-	"bytes"
-	"fmt"
 	"path"
-	"slices"
 	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 )
 
 // Codex core resolves an absolute (or relative) program path to its
@@ -47,8 +46,8 @@ func StandardProgram(argv0 string) string {
 // HostExecutables returns the host_executable() declarations of the
 // lowered rules: one per program (in order of first use), each with the
 // standard program paths (see standardBinDirs).
-func HostExecutables(ls []Lowered) []HostExecutable {
-	var out []HostExecutable
+func HostExecutables(ls []Lowered) []execpolicy.HostExecutable {
+	var out []execpolicy.HostExecutable
 	seen := map[string]bool{}
 	for _, l := range ls {
 		for _, pr := range l.Rules {
@@ -60,7 +59,7 @@ func HostExecutables(ls []Lowered) []HostExecutable {
 			for _, dir := range standardBinDirs() {
 				paths = append(paths, dir+"/"+pr.First)
 			}
-			out = append(out, HostExecutable{Name: pr.First, Paths: paths})
+			out = append(out, execpolicy.HostExecutable{Name: pr.First, Paths: paths})
 		}
 	}
 	return out
@@ -77,7 +76,7 @@ func HostExecutables(ls []Lowered) []HostExecutable {
 // prefix_rule call over all declarations.
 func EmitLowered(ls []Lowered, header string) ([]byte, error) {
 	rules := PrefixRules(ls)
-	out, err := Emit(rules, header)
+	out, err := execpolicy.Emit(rules, header)
 	if err != nil {
 		return nil, err
 	}
@@ -85,38 +84,9 @@ func EmitLowered(ls []Lowered, header string) ([]byte, error) {
 	if len(hosts) == 0 {
 		return out, nil
 	}
-	for _, r := range rules {
-		for _, ex := range r.Match {
-			if len(ex) == 0 || ex[0] != r.First {
-				return nil, fmt.Errorf("rule %s: match example %q does not start with the rule's program", describe(r), ex)
-			}
-		}
-	}
-	var b bytes.Buffer
-	b.WriteString("\n# The programs above at their standard paths count as the programs; elsewhere (e.g. /tmp/x/git) they\n# borrow no rules. Codex applies these declarations to every rules file.\n")
-	for _, h := range hosts {
-		b.WriteString("host_executable(name=")
-		if err := writeStr(&b, h.Name); err != nil {
-			return nil, fmt.Errorf("host_executable %q: %w", h.Name, err)
-		}
-		b.WriteString(", paths=")
-		if err := writeList(&b, h.Paths); err != nil {
-			return nil, fmt.Errorf("host_executable %q: %w", h.Name, err)
-		}
-		b.WriteString(")\n")
-	}
-	back, err := LoadFile("emitted.rules", b.Bytes())
+	tail, err := execpolicy.EmitHostExecutables(rules, hosts)
 	if err != nil {
-		return nil, fmt.Errorf("emitted host executables do not load: %w", err)
+		return nil, err
 	}
-	if len(back.Rules) != 0 || len(back.HostExecutables) != len(hosts) {
-		return nil, fmt.Errorf("emitted %d host executables but they load as %d", len(hosts), len(back.HostExecutables))
-	}
-	for i, h := range hosts {
-		g := back.HostExecutables[i]
-		if g.Name != h.Name || !slices.Equal(g.Paths, h.Paths) {
-			return nil, fmt.Errorf("host_executable %q does not load back unchanged", h.Name)
-		}
-	}
-	return append(out, b.Bytes()...), nil
+	return append(out, tail...), nil
 }

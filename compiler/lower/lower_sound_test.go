@@ -1,4 +1,4 @@
-package execpolicy
+package lower
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
@@ -150,7 +152,7 @@ func TestLowerSoundness(t *testing.T) {
 	}
 	o := newSourceOracle()
 	rng := rand.New(rand.NewPCG(20261122, 1))
-	opts := MatchOptions{ResolveHostExecutables: true, WorkDir: "/home/u/project", Home: "/home/u"}
+	opts := execpolicy.MatchOptions{ResolveHostExecutables: true, WorkDir: "/home/u/project", Home: "/home/u"}
 	var checked, matched, fallback, outside, respelled int
 	for _, set := range append(corpusRuleSets(t), trickySet()) {
 		ls, err := Lower(set.rules, LowerOptions{Actor: "ci", Allow: true})
@@ -161,7 +163,7 @@ func TestLowerSoundness(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pol, err := LoadFile(set.name+".rules", data)
+		pol, err := execpolicy.LoadFile(set.name+".rules", data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +178,7 @@ func TestLowerSoundness(t *testing.T) {
 				exact = append(exact, l)
 			}
 		}
-		index := map[*PrefixRule]int{}
+		index := map[*execpolicy.PrefixRule]int{}
 		for i, r := range pol.Rules {
 			index[r] = i
 		}
@@ -189,14 +191,14 @@ func TestLowerSoundness(t *testing.T) {
 			cmd := shell.Canonical(norm)
 			for _, m := range pol.CheckWith(argv, opts).Matches {
 				r := owner[index[m.Rule]]
-				if m.Rule.Decision == Allow && !allowDomain(cmd) {
+				if m.Rule.Decision == execpolicy.Allow && !allowDomain(cmd) {
 					outside++
 					continue
 				}
 				if m.ResolvedProgram != "" {
 					fallback++
 					if StandardProgram(argv[0]) == argv[0] {
-						t.Errorf("%s: %s reached through the non-standard path %q", set.name, PatternString(m.Rule), argv[0])
+						t.Errorf("%s: %s reached through the non-standard path %q", set.name, m.Rule.PatternString(), argv[0])
 					}
 					if path.Clean(argv[0]) != argv[0] {
 						respelled++
@@ -205,7 +207,7 @@ func TestLowerSoundness(t *testing.T) {
 				matched++
 				if !o.matches(t, r, cmd) {
 					t.Errorf("%s: UNSOUND: %s (%s) matches %q but the source rule does not match %q",
-						set.name, PatternString(m.Rule), r.Source, argv, cmd)
+						set.name, m.Rule.PatternString(), r.Source, argv, cmd)
 				}
 			}
 		}

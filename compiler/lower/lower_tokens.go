@@ -1,7 +1,9 @@
-package execpolicy
+package lower
 
 import (
 	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/shell"
 )
@@ -78,7 +80,7 @@ func commandWrapper(w string) bool {
 
 // expand returns every argv a pattern's alternatives spell, up to max
 // (ok is false past it).
-func expand(p []Token, max int) (out [][]string, ok bool) {
+func expand(p []execpolicy.Token, max int) (out [][]string, ok bool) {
 	out = [][]string{nil}
 	for _, t := range p {
 		if len(out)*len(t) > max {

@@ -1,4 +1,4 @@
-package execpolicy
+package lower
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/internal/codextest"
 )
@@ -22,7 +24,7 @@ import (
 func TestConformanceLowered(t *testing.T) {
 	r := codextest.NewRunner(t)
 	dir := t.TempDir()
-	var files []File
+	var files []execpolicy.File
 	var paths []string
 	var examples [][]string
 	for _, set := range corpusRuleSets(t) {
@@ -42,7 +44,7 @@ func TestConformanceLowered(t *testing.T) {
 		if err != nil || res.ExitCode != 0 || string(res.Stdout) != "{\"matchedRules\":[]}\n" {
 			t.Fatalf("%s does not load in codex (exit %d, %v): %s%s", set.name, res.ExitCode, err, res.Stdout, res.Stderr)
 		}
-		files = append(files, File{Name: path, Data: data})
+		files = append(files, execpolicy.File{Name: path, Data: data})
 		paths = append(paths, path)
 		for _, pr := range PrefixRules(ls) {
 			examples = append(examples, pr.Match...)
@@ -54,7 +56,7 @@ func TestConformanceLowered(t *testing.T) {
 			}
 		}
 	}
-	pol, err := Load(files)
+	pol, err := execpolicy.Load(files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,10 +123,10 @@ func TestConformanceLowered(t *testing.T) {
 			t.Fatalf("codex %q: %v", j.argv, errs[i])
 		}
 		var want []byte
-		if needsResolution(j.argv[0]) && j.resolve {
+		if execpolicy.NeedsResolution(j.argv[0]) && j.resolve {
 			// Relative and ~/ program paths resolve against codex's
 			// working directory and home.
-			ev := pol.CheckWith(j.argv, MatchOptions{ResolveHostExecutables: true, WorkDir: r.Dir, Home: r.Home})
+			ev := pol.CheckWith(j.argv, execpolicy.MatchOptions{ResolveHostExecutables: true, WorkDir: r.Dir, Home: r.Home})
 			want = append(ev.CodexJSON(false), '\n')
 		} else {
 			want = pol.CheckJSON(j.argv, j.resolve)

@@ -8,12 +8,12 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/internal/hookifycorpus"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // memPatterns is an in-memory engine.PatternCache.

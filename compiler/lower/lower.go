@@ -1,4 +1,4 @@
-package execpolicy
+package lower
 
 // Lowering: IR rules → prefix rules (design.md, "Lowering to prefix rules").
 //
@@ -14,7 +14,7 @@ package execpolicy
 // lowering proves both cases for every expansion before emitting P:
 //
 //   - rest empty: the source rule is evaluated on C itself by the oracle
-//     (runtime/engine for hookify rules, perm.MatchRule for permission
+//     (compiler/engine for hookify rules, perm.MatchRule for permission
 //     rules);
 //   - rest non-empty: given the first case, each condition must hold on
 //     every C + " " + X. contains and starts_with do (what C contains or
@@ -50,8 +50,10 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // Verdict says how much of a source rule its prefix rules enforce.
@@ -110,10 +112,10 @@ type Lowered struct {
 	Reason string
 	// Decision is the decision of the emitted rules (zero when the rule is
 	// not lowered).
-	Decision Decision
+	Decision execpolicy.Decision
 	// Rules are the emitted prefix rules, with justification and verified
 	// match/not_match examples.
-	Rules []*PrefixRule
+	Rules []*execpolicy.PrefixRule
 }
 
 // Lower lowers rules (in order) to prefix rules. It is pure: it reads no
@@ -160,8 +162,8 @@ func Lower(rules []*ir.Rule, opts LowerOptions) ([]Lowered, error) {
 const parallelChunk = 500
 
 // PrefixRules returns every emitted prefix rule, in source order.
-func PrefixRules(ls []Lowered) []*PrefixRule {
-	var out []*PrefixRule
+func PrefixRules(ls []Lowered) []*execpolicy.PrefixRule {
+	var out []*execpolicy.PrefixRule
 	for _, l := range ls {
 		out = append(out, l.Rules...)
 	}
@@ -211,22 +213,22 @@ func runtimeOnly(bash bool, format string, args ...any) Lowered {
 }
 
 // hookifyDecision maps a hookify action.
-func (l *lowerer) hookifyDecision(r *ir.Rule) (Decision, bool) {
+func (l *lowerer) hookifyDecision(r *ir.Rule) (execpolicy.Decision, bool) {
 	if r.Blocks() {
-		return Forbidden, true
+		return execpolicy.Forbidden, true
 	}
-	return Prompt, l.opts.Warn == WarnPrompt
+	return execpolicy.Prompt, l.opts.Warn == WarnPrompt
 }
 
 // permissionDecision maps a permission action.
-func permissionDecision(a ir.Action) (Decision, bool) {
+func permissionDecision(a ir.Action) (execpolicy.Decision, bool) {
 	switch a {
 	case ir.ActionAllow:
-		return Allow, true
+		return execpolicy.Allow, true
 	case ir.ActionAsk:
-		return Prompt, true
+		return execpolicy.Prompt, true
 	case ir.ActionBlock:
-		return Forbidden, true
+		return execpolicy.Forbidden, true
 	}
 	return 0, false
 }

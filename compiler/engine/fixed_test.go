@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // rule parses a hookify rule file given as text.

@@ -1,8 +1,10 @@
-package execpolicy
+package lower
 
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/internal/golden"
@@ -16,8 +18,8 @@ func goldenSets(t *testing.T) []ruleSet {
 	root := testenv.RepoRoot(t)
 	return []ruleSet{
 		{"examples", readHookifyDir(t, filepath.Join(root, "corpus", "examples"), "corpus/examples")},
-		{"genesis", readPermFile(t, "genesis.key")},
-		{"settings", readPermFile(t, "settings.json")},
+		{"genesis", readPermFile(t, "genesis/genesis.key")},
+		{"settings", readPermFile(t, "settings/settings.json")},
 	}
 }
 
@@ -62,7 +64,7 @@ func TestLowerWarnSkip(t *testing.T) {
 			t.Errorf("%s: warn rule lowered", l.Rule.Name)
 		}
 		for _, pr := range l.Rules {
-			if pr.Decision != Forbidden {
+			if pr.Decision != execpolicy.Forbidden {
 				t.Errorf("%s: decision %v", l.Rule.Name, pr.Decision)
 			}
 		}

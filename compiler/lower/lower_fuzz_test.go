@@ -1,4 +1,4 @@
-package execpolicy
+package lower
 
 import (
 	"encoding/json"
@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/shell"
-	"github.com/hookifyc/hookifyc/runtime/engine"
 )
 
 // FuzzLowerEmit feeds arbitrary rule names, messages and patterns through
@@ -56,7 +58,7 @@ func FuzzLowerEmit(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Emit: %v", err)
 		}
-		pol, err := LoadFile("fuzz.rules", out)
+		pol, err := execpolicy.LoadFile("fuzz.rules", out)
 		if err != nil {
 			t.Fatalf("Load: %v\n%s", err, out)
 		}
@@ -65,7 +67,7 @@ func FuzzLowerEmit(f *testing.F) {
 		}
 		for i, pr := range prs {
 			if !pr.Equal(pol.Rules[i]) {
-				t.Fatalf("rule %d changed: %s → %s", i, PatternString(pr), PatternString(pol.Rules[i]))
+				t.Fatalf("rule %d changed: %s → %s", i, pr.PatternString(), pol.Rules[i].PatternString())
 			}
 			j := pr.Justification
 			if j == "" || strings.TrimSpace(j) != j || sanitizeLine(j) != j {
@@ -73,8 +75,8 @@ func FuzzLowerEmit(f *testing.F) {
 			}
 		}
 		last := pol.Rules[len(pol.Rules)-1]
-		if last.First != "sentinel" || PatternString(last) != `["sentinel", "token"]` || last.Justification != Justification(sentinel) {
-			t.Fatalf("sentinel lost or altered: %s %q", PatternString(last), last.Justification)
+		if last.First != "sentinel" || last.PatternString() != `["sentinel", "token"]` || last.Justification != Justification(sentinel) {
+			t.Fatalf("sentinel lost or altered: %s %q", last.PatternString(), last.Justification)
 		}
 		// Soundness on the rule's prefix plus fuzzed arguments.
 		eng := engine.New(engine.Options{RegexTimeout: 10 * oracleTimeout})
@@ -83,7 +85,7 @@ func FuzzLowerEmit(f *testing.F) {
 			cmd := shell.Canonical(argv)
 			var ok bool
 			if r.Origin == ir.OriginPermission {
-				if pr.Decision == Allow && !allowDomain(cmd) {
+				if pr.Decision == execpolicy.Allow && !allowDomain(cmd) {
 					continue
 				}
 				ok, err = perm.MatchRule(r, "Bash", map[string]any{"command": cmd}, perm.Context{})
@@ -91,7 +93,7 @@ func FuzzLowerEmit(f *testing.F) {
 				ok = engineMatches(eng, r, cmd)
 			}
 			if err != nil || !ok {
-				t.Fatalf("UNSOUND: %s matches %s but the source rule does not match %s", PatternString(pr), strconv.Quote(strings.Join(argv, " ")), strconv.Quote(cmd))
+				t.Fatalf("UNSOUND: %s matches %s but the source rule does not match %s", pr.PatternString(), strconv.Quote(strings.Join(argv, " ")), strconv.Quote(cmd))
 			}
 		}
 	})

@@ -1,10 +1,12 @@
-package execpolicy
+package lower
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
@@ -29,7 +31,7 @@ func hookifyRule(name string, ops ...string) *ir.Rule {
 func patterns(l Lowered) string {
 	var ps []string
 	for _, pr := range l.Rules {
-		ps = append(ps, PatternString(pr))
+		ps = append(ps, pr.PatternString())
 	}
 	return strings.Join(ps, " ")
 }
@@ -107,7 +109,7 @@ func TestLowerRegex(t *testing.T) {
 			if !l.Bash {
 				t.Errorf("Bash = false")
 			}
-			if len(l.Rules) > 0 && l.Decision != Forbidden {
+			if len(l.Rules) > 0 && l.Decision != execpolicy.Forbidden {
 				t.Errorf("decision %v", l.Decision)
 			}
 		})
@@ -127,17 +129,17 @@ func TestLowerHookifyFilters(t *testing.T) {
 		verdict  Verdict
 		bash     bool
 		inactive bool
-		decision Decision
+		decision execpolicy.Decision
 		reason   string
 	}{
-		{"block", base(func(*ir.Rule) {}), LowerOptions{}, VerdictPartial, true, false, Forbidden, ""},
-		{"warn", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{}, VerdictPartial, true, false, Prompt, ""},
+		{"block", base(func(*ir.Rule) {}), LowerOptions{}, VerdictPartial, true, false, execpolicy.Forbidden, ""},
+		{"warn", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{}, VerdictPartial, true, false, execpolicy.Prompt, ""},
 		{"warn skip", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{Warn: WarnSkip}, VerdictRuntime, true, false, 0, "--warn skip"},
-		{"event all", base(func(r *ir.Rule) { r.Event = ir.EventAll }), LowerOptions{}, VerdictPartial, true, false, Forbidden, ""},
+		{"event all", base(func(r *ir.Rule) { r.Event = ir.EventAll }), LowerOptions{}, VerdictPartial, true, false, execpolicy.Forbidden, ""},
 		{"event file", base(func(r *ir.Rule) { r.Event = ir.EventFile }), LowerOptions{}, VerdictRuntime, false, false, 0, "not a shell-command"},
 		{"event Bash", base(func(r *ir.Rule) { r.Event = "Bash" }), LowerOptions{}, VerdictRuntime, false, false, 0, "not a shell-command"},
 		{"tool matcher", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, Names: []string{"Edit"}} }), LowerOptions{}, VerdictRuntime, false, false, 0, "excludes Bash"},
-		{"tool matcher bash", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, Names: []string{"Edit", "Bash"}} }), LowerOptions{}, VerdictPartial, true, false, Forbidden, ""},
+		{"tool matcher bash", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, Names: []string{"Edit", "Bash"}} }), LowerOptions{}, VerdictPartial, true, false, execpolicy.Forbidden, ""},
 		{"tool matcher error", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, TypeError: "boom"} }), LowerOptions{}, VerdictRuntime, false, false, 0, "boom"},
 		{"disabled", base(func(r *ir.Rule) { r.Enabled = false }), LowerOptions{}, VerdictRuntime, true, true, 0, "disabled"},
 		{"no conditions", base(func(r *ir.Rule) { r.Conditions = nil }), LowerOptions{}, VerdictExact, true, false, 0, "never matches"},
@@ -177,13 +179,13 @@ func TestLowerPermission(t *testing.T) {
 		list, pattern string
 		want          string
 		verdict       Verdict
-		decision      Decision
+		decision      execpolicy.Decision
 		reason        string
 	}{
-		{"allow", "Bash(git push *)", `["git", "push"]`, VerdictExact, Allow, "exact"},
-		{"allow", "Bash(npm run test:*)", `["npm", "run", "test"]`, VerdictExact, Allow, "exact"},
-		{"allow", "Bash( go test * )", `["go", "test"]`, VerdictExact, Allow, "exact"},
-		{"allow", "Bash(make*)", `["make"]`, VerdictPartial, Allow, "continue"},
+		{"allow", "Bash(git push *)", `["git", "push"]`, VerdictExact, execpolicy.Allow, "exact"},
+		{"allow", "Bash(npm run test:*)", `["npm", "run", "test"]`, VerdictExact, execpolicy.Allow, "exact"},
+		{"allow", "Bash( go test * )", `["go", "test"]`, VerdictExact, execpolicy.Allow, "exact"},
+		{"allow", "Bash(make*)", `["make"]`, VerdictPartial, execpolicy.Allow, "continue"},
 		{"allow", "Bash(timeout *)", ``, VerdictRuntime, 0, "always asks"},
 		{"allow", "Bash(find *)", ``, VerdictRuntime, 0, "always asks"},
 		{"allow", "Bash(bash *)", ``, VerdictRuntime, 0, "always asks"},
@@ -197,9 +199,9 @@ func TestLowerPermission(t *testing.T) {
 		{"allow", "Bash(if true *)", ``, VerdictRuntime, 0, "syntax"},
 		{"allow", "Bash(cat ~/.ssh/*)", ``, VerdictRuntime, 0, "quoting"},
 		{"allow", "Bash(-x *)", ``, VerdictRuntime, 0, "program name"},
-		{"deny", "Bash(rm -rf *)", `["rm", "-rf"]`, VerdictPartial, Forbidden, "wrappers"},
-		{"deny", "Bash(rm -rf /*)", `["rm", "-rf", "/"]`, VerdictPartial, Forbidden, "continue"},
-		{"ask", "Bash(terraform apply:*)", `["terraform", "apply"]`, VerdictPartial, Prompt, "wrappers"},
+		{"deny", "Bash(rm -rf *)", `["rm", "-rf"]`, VerdictPartial, execpolicy.Forbidden, "wrappers"},
+		{"deny", "Bash(rm -rf /*)", `["rm", "-rf", "/"]`, VerdictPartial, execpolicy.Forbidden, "continue"},
+		{"ask", "Bash(terraform apply:*)", `["terraform", "apply"]`, VerdictPartial, execpolicy.Prompt, "wrappers"},
 		{"deny", "Bash", ``, VerdictRuntime, 0, "every command"},
 		{"deny", "Bash(*)", ``, VerdictRuntime, 0, "every command"},
 		{"deny", "Read(.env)", ``, VerdictRuntime, 0, "file-path"},
@@ -249,7 +251,7 @@ func TestLowerExamples(t *testing.T) {
 		for _, l := range ls {
 			for _, pr := range l.Rules {
 				if len(pr.Match) < 2 {
-					t.Errorf("%s: %s has %d match examples", l.Rule.Source, PatternString(pr), len(pr.Match))
+					t.Errorf("%s: %s has %d match examples", l.Rule.Source, pr.PatternString(), len(pr.Match))
 				}
 				for _, ex := range pr.Match {
 					if !pr.MatchPrefix(ex) || !o.matches(t, l.Rule, shell.Canonical(ex)) {
