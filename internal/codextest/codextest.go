@@ -1,12 +1,22 @@
-// Package codextest gives tests the real Codex CLI (codex-cli 0.169.0), the
-// oracle that hookifyc's execpolicy implementation must agree with.
+// Package codextest gives tests the answers of the real Codex CLI
+// (codex-cli 0.169.0), the oracle that hookifyc's execpolicy implementation
+// must agree with.
+//
+// By default tests read codex's answers from recordings (record.go: a
+// Session over testdata/codex/<suite>.jsonl), so `go test ./...` needs no
+// codex binary and no network and still compares hookifyc with what Codex
+// said. With HOOKIFYC_LIVE=1 they run the real binary, compare it with
+// hookifyc and with the recording, and with -update rewrite the recording:
+//
+//	HOOKIFYC_LIVE=1 go test ./compiler/execpolicy ./compiler/lower -run Conformance -update
 //
 // The binary is taken from $HOOKIFYC_CODEX (a path to the codex executable)
 // or else from the cache directory $XDG_CACHE_HOME/hookifyc/codex-0.169.0
 // (default ~/.cache/hookifyc/codex-0.169.0), where it is installed with
 // `npm install @openai/codex@0.169.0` the first time it is needed (~400 MB,
-// once per machine). If the binary cannot be found or installed the test
-// fails: conformance is never silently skipped.
+// once per machine; `go run ./internal/codextest/cmd/install-codex`). When a
+// live test cannot find or install it the test fails: conformance is never
+// silently skipped.
 package codextest
 
 import (
