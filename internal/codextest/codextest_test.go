@@ -66,11 +66,14 @@ type fakeTB struct {
 	cleanups []func()
 }
 
-func (f *fakeTB) Helper()                           {}
-func (f *fakeTB) Logf(string, ...any)               {}
-func (f *fakeTB) Failed() bool                      { return f.failed }
-func (f *fakeTB) Cleanup(fn func())                 { f.cleanups = append(f.cleanups, fn) }
-func (f *fakeTB) Errorf(format string, args ...any) { f.failed = true; f.errs = append(f.errs, fmt.Sprintf(format, args...)) }
+func (f *fakeTB) Helper()             {}
+func (f *fakeTB) Logf(string, ...any) {}
+func (f *fakeTB) Failed() bool        { return f.failed }
+func (f *fakeTB) Cleanup(fn func())   { f.cleanups = append(f.cleanups, fn) }
+func (f *fakeTB) Errorf(format string, args ...any) {
+	f.failed = true
+	f.errs = append(f.errs, fmt.Sprintf(format, args...))
+}
 func (f *fakeTB) Fatalf(format string, args ...any) { f.Errorf(format, args...); runtime.Goexit() }
 func (f *fakeTB) Fatal(args ...any)                 { f.Errorf("%s", fmt.Sprint(args...)); runtime.Goexit() }
 
