@@ -138,21 +138,33 @@ func conformanceArgvs(t *testing.T, pol *Policy) [][]string {
 	return out
 }
 
+// regenerate is the command that rewrites this package's recordings of
+// codex's answers (testdata/codex/*.jsonl) from the real codex.
+const regenerate = "HOOKIFYC_LIVE=1 go test ./compiler/execpolicy -run Conformance -update"
+
+// openCodex opens the recording testdata/codex/<suite>.jsonl: codex's
+// answers, or with HOOKIFYC_LIVE=1 the real codex (see internal/codextest).
+func openCodex(t *testing.T, suite string) *codextest.Session {
+	t.Helper()
+	return codextest.Open(t, filepath.Join("testdata", "codex", suite+".jsonl"), regenerate)
+}
+
 // TestConformanceCheck compares CheckJSON with `codex execpolicy check` on
 // testdata/conformance.rules for every conformance argv, with and without
-// --resolve-host-executables, byte for byte.
+// --resolve-host-executables, byte for byte: with codex's recorded answers
+// (testdata/codex/check.jsonl), or with HOOKIFYC_LIVE=1 with the real codex.
 func TestConformanceCheck(t *testing.T) {
 	const rulesFile = "testdata/conformance.rules"
 	data, err := os.ReadFile(rulesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := codextest.NewRunner(t)
+	cx := openCodex(t, "check")
 	pol, err := LoadFile(rulesFile, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	abs, _ := filepath.Abs(rulesFile)
+	rules := cx.File("conformance.rules", data)
 	argvs := conformanceArgvs(t, pol)
 	if len(argvs) < 2000 {
 		t.Fatalf("only %d argvs", len(argvs))
@@ -175,7 +187,7 @@ func TestConformanceCheck(t *testing.T) {
 	var mu sync.Mutex
 	codextest.Parallel(len(jobs), 2, func(i int) {
 		j := jobs[i]
-		args := []string{"execpolicy", "check", "-r", abs}
+		args := []string{"execpolicy", "check", "-r", rules}
 		if j.resolve {
 			args = append(args, "--resolve-host-executables")
 		}
@@ -183,7 +195,7 @@ func TestConformanceCheck(t *testing.T) {
 			args = append(args, "--pretty")
 		}
 		args = append(append(args, "--"), j.argv...)
-		res, err := r.Run(args...)
+		res, err := cx.Run(args...)
 		if err == nil && res.ExitCode != 0 {
 			err = fmt.Errorf("exit %d: %s", res.ExitCode, res.Stderr)
 		}
@@ -191,10 +203,10 @@ func TestConformanceCheck(t *testing.T) {
 		got[i], errs[i] = res.Stdout, err
 		mu.Unlock()
 	})
-	t.Logf("%d codex calls in %v", len(jobs), time.Since(start).Round(time.Millisecond))
+	t.Logf("%d codex calls in %v (live: %v)", len(jobs), time.Since(start).Round(time.Millisecond), cx.IsLive())
 
 	var mismatches, matched, resolved, nonEmpty int
-	opts := MatchOptions{WorkDir: r.Dir, Home: r.Home}
+	opts := MatchOptions{WorkDir: cx.Dir, Home: cx.Home}
 	for i, j := range jobs {
 		if errs[i] != nil {
 			t.Fatalf("codex %q: %v", j.argv, errs[i])

@@ -2,8 +2,6 @@ package execpolicy
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -21,7 +19,8 @@ var emitTokens = []string{
 
 // TestConformanceEmit emits rules made of awkward tokens, justifications and
 // a hostile header, checks that codex loads the file, and that codex and
-// hookifyc give the same output for each rule's own argv.
+// hookifyc give the same output for each rule's own argv (codex's answers
+// recorded in testdata/codex/emit.jsonl; live with HOOKIFYC_LIVE=1).
 func TestConformanceEmit(t *testing.T) {
 	var rules []*PrefixRule
 	for i, tok := range emitTokens {
@@ -41,15 +40,12 @@ func TestConformanceEmit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "hookify.rules")
-	if err := os.WriteFile(file, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cx := openCodex(t, "emit")
+	file := cx.File("hookify.rules", out)
 	pol, err := LoadFile(file, out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := codextest.NewRunner(t)
 	var argvs [][]string
 	for _, rule := range rules {
 		argvs = append(argvs, rule.Match...)
@@ -59,12 +55,12 @@ func TestConformanceEmit(t *testing.T) {
 	errs := make([]error, len(argvs))
 	var mu sync.Mutex
 	codextest.Parallel(len(argvs), 2, func(i int) {
-		res, err := r.Check([]string{file}, true, argvs[i])
+		res, err := cx.Check([]string{file}, true, argvs[i])
 		mu.Lock()
 		got[i], errs[i] = res, err
 		mu.Unlock()
 	})
-	opts := MatchOptions{ResolveHostExecutables: true, WorkDir: r.Dir, Home: r.Home}
+	opts := MatchOptions{ResolveHostExecutables: true, WorkDir: cx.Dir, Home: cx.Home}
 	for i, a := range argvs {
 		if errs[i] != nil || got[i].ExitCode != 0 {
 			t.Fatalf("codex rejected the emitted file (%v, exit %d):\n%s\n%s", errs[i], got[i].ExitCode, got[i].Stderr, out)

@@ -2,18 +2,16 @@ package execpolicy
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/hookifyc/hookifyc/internal/codextest"
 )
 
 // TestConformanceMultiFile checks several -r files against codex: rule
 // order across files, host_executable declarations carried into later files
-// (and replaced by later declarations), and which file's examples fail.
+// (and replaced by later declarations), and which file's examples fail
+// (codex's answers recorded in testdata/codex/multi.jsonl; live with
+// HOOKIFYC_LIVE=1).
 func TestConformanceMultiFile(t *testing.T) {
-	dir := t.TempDir()
+	cx := openCodex(t, "multi")
 	files := map[string]string{
 		"a.rules": `host_executable("git", ["/a/git"])
 prefix_rule(["git"], "prompt", justification = "from a")
@@ -25,13 +23,9 @@ prefix_rule(["rm"], "prompt")`,
 		"d.rules": `prefix_rule(["git"], match = ["/a/git"])`,
 	}
 	path := map[string]string{}
-	for name, src := range files {
-		path[name] = filepath.Join(dir, name)
-		if err := os.WriteFile(path[name], []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	for _, name := range []string{"a.rules", "b.rules", "c.rules", "d.rules"} {
+		path[name] = cx.File(name, []byte(files[name]))
 	}
-	r := codextest.NewRunner(t)
 	for _, tc := range []struct {
 		files []string
 		ok    bool
@@ -58,7 +52,7 @@ prefix_rule(["rm"], "prompt")`,
 		}
 		for _, argv := range [][]string{{"git", "status"}, {"/a/git", "status"}, {"/b/git", "status", "x"}, {"/bin/rm", "x"}} {
 			for _, resolve := range []bool{false, true} {
-				res, rerr := r.Check(paths, resolve, argv)
+				res, rerr := cx.Check(paths, resolve, argv)
 				if rerr != nil {
 					t.Fatal(rerr)
 				}
@@ -68,7 +62,7 @@ prefix_rule(["rm"], "prompt")`,
 				if !tc.ok {
 					break
 				}
-				opts := MatchOptions{ResolveHostExecutables: resolve, WorkDir: r.Dir, Home: r.Home}
+				opts := MatchOptions{ResolveHostExecutables: resolve, WorkDir: cx.Dir, Home: cx.Home}
 				if want := append(pol.CheckWith(argv, opts).CodexJSON(false), '\n'); !bytes.Equal(res.Stdout, want) {
 					t.Errorf("%v %q resolve=%v:\n codex:    %s hookifyc: %s", tc.files, argv, resolve, res.Stdout, want)
 				}

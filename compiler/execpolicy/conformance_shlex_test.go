@@ -1,8 +1,6 @@
 package execpolicy
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,7 +23,8 @@ var shlexExamples = []string{
 
 // TestConformanceShlex checks that hookifyc splits example strings and
 // renders examples exactly as Codex does, by comparing the message of a
-// prefix_rule whose examples all fail to match.
+// prefix_rule whose examples all fail to match (codex's answer recorded in
+// testdata/codex/shlex.jsonl; live with HOOKIFYC_LIVE=1).
 func TestConformanceShlex(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`prefix_rule(["never-matches"], match = [`)
@@ -36,19 +35,15 @@ func TestConformanceShlex(t *testing.T) {
 		b.WriteString(syntax.Quote(s, false) + ", ")
 	}
 	b.WriteString("])\n")
-	dir := t.TempDir()
-	file := filepath.Join(dir, "shlex.rules")
-	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cx := openCodex(t, "shlex")
+	file := cx.File("shlex.rules", []byte(b.String()))
 	_, err := LoadFile(file, []byte(b.String()))
 	if err == nil {
 		t.Fatal("hookifyc accepted the file")
 	}
 	ours := err.(*Error).Msg
 
-	r := codextest.NewRunner(t)
-	res, err := r.Check([]string{file}, false, []string{"x"})
+	res, err := cx.Check([]string{file}, false, []string{"x"})
 	if err != nil {
 		t.Fatal(err)
 	}
