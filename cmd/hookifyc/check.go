@@ -14,10 +14,9 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/sources"
-	"github.com/hookifyc/hookifyc/runtime/hook"
 )
 
-func checkCommand() *cli.Command {
+func (a *app) checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "decide what the rules say about a command (or file content, prompt, transcript)",
@@ -32,22 +31,22 @@ files and prints exactly what ` + "`codex execpolicy check`" + ` prints (same JS
 exit codes: 0 for every evaluation, 1 when a file does not load).`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print the decision as JSON"},
-			&cli.StringFlag{Name: "event", Value: "bash", Usage: "bash (a shell command), file (content written to --file-path), prompt (a user prompt) or stop (a transcript)"},
+			&cli.StringFlag{Name: "event", Value: "bash", Usage: "bash (a shell command), file (content written to --file-path), prompt (a user prompt) or stop (a transcript)", Validator: oneOf("event", "bash", "file", "prompt", "stop")},
 			&cli.StringFlag{Name: "file-path", Value: "", Usage: "with --event file: the path being written"},
-			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" to evaluate with hookify's exact semantics"},
+			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" to evaluate with hookify's exact semantics", Validator: oneOf("compat", "hookify")},
 			&cli.BoolFlag{Name: "exit-code", Usage: "exit 1 when the decision is block"},
 			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor the command is checked for"},
 			&cli.StringSliceFlag{Name: "rules", Aliases: []string{"r"}, Usage: "execpolicy mode: a .rules file to load (repeatable)"},
 			&cli.BoolFlag{Name: "resolve-host-executables", Usage: "execpolicy mode: match absolute program paths against basename rules, gated by host_executable()"},
 			&cli.BoolFlag{Name: "pretty", Usage: "execpolicy mode: pretty-print the JSON"},
 		},
-		Action: runCheck,
+		Action: a.runCheck,
 	}
 }
 
-func runCheck(ctx context.Context, cmd *cli.Command) error {
+func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 	if files := cmd.StringSlice("rules"); len(files) > 0 {
-		return runCheckRules(cmd, files)
+		return a.runCheckRules(cmd, files)
 	}
 	args := cmd.Args().Slice()
 	if len(args) == 0 {
@@ -55,51 +54,39 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 	}
 	text, srcs := args[len(args)-1], args[:len(args)-1]
 	sem := engine.Fixed
-	switch cmd.String("compat") {
-	case "":
-	case "hookify":
+	if cmd.String("compat") == "hookify" {
 		sem = engine.Hookify
-	default:
-		return exitError(2, "--compat must be \"hookify\"")
 	}
-
-	var rules []*ir.Rule
-	var problems []string
-	if len(srcs) > 0 {
-		rs, probs := sources.Load(srcs)
-		rules = rs
-		for _, p := range probs {
-			problems = append(problems, p.Text)
-		}
-	} else {
-		cwd, err := os.Getwd()
-		if err != nil {
-			return exitError(2, "%v", err)
-		}
-		var probs []engine.Problem
-		rules, probs = hook.FindRules(cwd, cwd, os.Getenv, nil)
-		for _, p := range probs {
-			problems = append(problems, p.Text)
-		}
-	}
-
-	input, transcript, err := syntheticEvent(cmd.String("event"), text, cmd.String("file-path"))
+	cwd, err := a.m.getwd()
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
-	if cwd, err := os.Getwd(); err == nil {
-		input.Set("cwd", pyval.Str(cwd))
+	env := a.m.sourcesEnv(cwd)
+	rules, found := sources.Find(env, srcs, cwd)
+	var problems []string
+	for _, p := range found {
+		problems = append(problems, p.Error())
 	}
+
+	ev, err := engine.SyntheticEvent(cmd.String("event"), text, cmd.String("file-path"))
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	input := ev.Input.(*pyval.Dict)
+	input.Set("cwd", pyval.Str(cwd))
 	eng := engine.New(engine.Options{
 		Semantics: sem,
 		Explain:   true,
-		Home:      os.Getenv("HOME"),
+		Home:      env.Home,
 		Actor:     cmd.String("actor"),
 		ReadFile: func(string) ([]byte, error) {
-			return []byte(transcript), nil
+			if cmd.String("event") == ir.EventStop {
+				return []byte(text), nil // the transcript
+			}
+			return nil, nil
 		},
 	})
-	res := eng.Evaluate(rules, engine.Event{Input: input})
+	res := eng.Evaluate(rules, ev)
 	for _, p := range res.Problems {
 		problems = append(problems, p.Rule.Source.String()+": "+p.Text)
 	}
@@ -117,36 +104,6 @@ func runCheck(ctx context.Context, cmd *cli.Command) error {
 		return cli.Exit("", 1)
 	}
 	return nil
-}
-
-// syntheticEvent builds the hook input a real agent would send for the text.
-func syntheticEvent(event, text, filePath string) (*pyval.Dict, string, error) {
-	d := pyval.NewDict()
-	ti := pyval.NewDict()
-	switch event {
-	case "bash":
-		d.Set("hook_event_name", pyval.Str(engine.PreToolUse))
-		d.Set("tool_name", pyval.Str("Bash"))
-		ti.Set("command", pyval.Str(text))
-		d.Set("tool_input", ti)
-	case "file":
-		d.Set("hook_event_name", pyval.Str(engine.PreToolUse))
-		d.Set("tool_name", pyval.Str("Write"))
-		ti.Set("file_path", pyval.Str(filePath))
-		ti.Set("content", pyval.Str(text))
-		d.Set("tool_input", ti)
-	case "prompt":
-		d.Set("hook_event_name", pyval.Str(engine.UserPromptSubmit))
-		d.Set("prompt", pyval.Str(text))
-	case "stop":
-		d.Set("hook_event_name", pyval.Str(engine.Stop))
-		d.Set("transcript_path", pyval.Str("<check>"))
-		d.Set("stop_hook_active", pyval.Bool(false))
-		return d, text, nil
-	default:
-		return nil, "", fmt.Errorf("--event must be bash, file, prompt or stop (got %q)", event)
-	}
-	return d, "", nil
 }
 
 // decisionJSON renders the runtime decision JSON shared by check and the MCP server.
@@ -215,7 +172,7 @@ func excerpt(s string) string {
 
 // runCheckRules is `codex execpolicy check`: load every --rules file into one
 // policy and evaluate ARGV.
-func runCheckRules(cmd *cli.Command, paths []string) error {
+func (a *app) runCheckRules(cmd *cli.Command, paths []string) error {
 	argv := cmd.Args().Slice()
 	if len(argv) == 0 {
 		return exitError(2, "check --rules: missing the command (hookifyc check --rules FILE.rules -- ARGV...)")

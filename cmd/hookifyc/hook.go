@@ -18,7 +18,7 @@ import (
 	"github.com/hookifyc/hookifyc/runtime/rulecache"
 )
 
-func hookCommand() *cli.Command {
+func (a *app) hookCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "hook",
 		Usage:     "answer one hook call: event JSON on stdin, the agent's answer on stdout",
@@ -29,100 +29,93 @@ UserPromptSubmit, Stop). --compat hookify replays the hookify plugin byte for by
 answer in the shape the agent enforces (see docs/compat.md). SOURCES (rule files,
 directories, settings or genesis files) replace the layered discovery.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "agent", Value: "auto", Usage: "output contract: auto, claude or codex"},
-			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" for a byte-exact replica of the hookify plugin"},
-			&cli.StringFlag{Name: "fail", Value: "open", Sources: cli.EnvVars("HOOKIFYC_FAIL"), Usage: "when rules cannot be evaluated: open (let the call run, tell the user) or closed (block)"},
+			&cli.StringFlag{Name: "agent", Value: "auto", Usage: "output contract: auto, claude or codex", Validator: oneOf("agent", "auto", "claude", "codex")},
+			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" for a byte-exact replica of the hookify plugin", Validator: oneOf("compat", "hookify")},
+			&cli.StringFlag{Name: "fail", Value: "open", Sources: cli.EnvVars("HOOKIFYC_FAIL"), Usage: "when rules cannot be evaluated: open (let the call run, tell the user) or closed (block)", Validator: oneOf("fail", "open", "closed")},
 			&cli.StringFlag{Name: "actor", Sources: cli.EnvVars("HOOKIFYC_ACTOR"), Usage: "genesis.key actor the calls are made for (actor-scoped permission rules apply only to it)"},
 			&cli.DurationFlag{Name: "regex-timeout", Value: engine.DefaultRegexTimeout, Usage: "time bound of one regex search"},
 			&cli.StringFlag{Name: "cache", Sources: cli.EnvVars("HOOKIFYC_CACHE"), Usage: "directory of the parsed-rule cache (default: the user cache directory's hookifyc/rules), or \"off\""},
 		},
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			// A hook process lives a few milliseconds and holds little
-			// memory: collect garbage less often (measured: about 10% faster).
-			debug.SetGCPercent(400)
-			start := time.Now()
-			kind := agent.Kind(cmd.String("agent"))
-			switch kind {
-			case agent.Auto, agent.Claude, agent.Codex:
-			default:
-				return exitError(2, "--agent must be auto, claude or codex (got %q)", kind)
-			}
-			compat := cmd.String("compat")
-			if compat != "" && compat != "hookify" {
-				return exitError(2, "--compat must be \"hookify\" (got %q)", compat)
-			}
-			if compat != "" && kind == agent.Codex {
-				// hookify's deny carries no reason, which Codex treats as a
-				// failed hook: the call would run.
-				return exitError(2, "--compat hookify answers as hookify does for Claude Code; Codex ignores that answer (use the default semantics with --agent codex)")
-			}
-			fail := agent.FailMode(cmd.String("fail"))
-			if fail != agent.FailOpen && fail != agent.FailClosed {
-				return exitError(2, "--fail must be open or closed (got %q)", fail)
-			}
-			srcs := cmd.Args().Slice()
-			if compat != "" && len(srcs) > 0 {
-				return exitError(2, "--compat hookify reads ./.claude/hookify.*.local.md only, as hookify does; drop the SOURCES")
-			}
-			dir, err := os.Getwd()
-			if err != nil {
-				return exitError(2, "%v", err)
-			}
-			var cache hook.Cache
-			rc := openRuleCache(cmd.String("cache"), start)
-			if rc != nil {
-				cache = rc
-				// Agents start hooks in the project directory: read its
-				// rules' cache while stdin is read.
-				rc.Prefetch(filepath.Join(dir, hookify.CompatDir))
-			}
-			stdin, err := io.ReadAll(cmd.Root().Reader)
-			if err != nil {
-				return exitError(2, "reading stdin: %v", err)
-			}
-			out := hook.Run(hook.Options{
-				Dir:          dir,
-				Stdin:        stdin,
-				Agent:        kind,
-				Compat:       compat == "hookify",
-				Fail:         fail,
-				Sources:      srcs,
-				Actor:        cmd.String("actor"),
-				RegexTimeout: cmd.Duration("regex-timeout"),
-				Cache:        cache,
-				Getenv:       os.Getenv,
-				ReadFile: func(p string) ([]byte, error) {
-					if !filepath.IsAbs(p) {
-						p = filepath.Join(dir, p)
-					}
-					return os.ReadFile(p)
-				},
-			})
-			w := cmd.Root().Writer
-			if _, err := w.Write(out.Stdout); err != nil {
-				return exitError(2, "writing stdout: %v", err)
-			}
-			if len(out.Stderr) > 0 {
-				io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
-			}
-			if rc != nil {
-				// A cache that cannot be written costs only time on the
-				// next call; the answer above is already complete.
-				rc.Flush()
-			}
-			if out.ExitCode != 0 {
-				return cli.Exit("", out.ExitCode)
-			}
-			return nil
-		},
+		Action: a.runHook,
 	}
+}
+
+func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
+	// A hook process lives a few milliseconds and holds little
+	// memory: collect garbage less often (measured: about 10% faster).
+	debug.SetGCPercent(400)
+	start := time.Now()
+	kind := agent.Kind(cmd.String("agent"))
+	compat := cmd.String("compat")
+	if compat != "" && kind == agent.Codex {
+		// hookify's deny carries no reason, which Codex treats as a
+		// failed hook: the call would run.
+		return exitError(2, "--compat hookify answers as hookify does for Claude Code; Codex ignores that answer (use the default semantics with --agent codex)")
+	}
+	fail := agent.FailMode(cmd.String("fail"))
+	srcs := cmd.Args().Slice()
+	if compat != "" && len(srcs) > 0 {
+		return exitError(2, "--compat hookify reads ./.claude/hookify.*.local.md only, as hookify does; drop the SOURCES")
+	}
+	dir, err := a.m.getwd()
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	var cache hook.Cache
+	rc := a.openRuleCache(cmd.String("cache"), start)
+	if rc != nil {
+		cache = rc
+		// Agents start hooks in the project directory: read its
+		// rules' cache while stdin is read.
+		rc.Prefetch(filepath.Join(dir, hookify.CompatDir))
+	}
+	stdin, err := io.ReadAll(cmd.Root().Reader)
+	if err != nil {
+		return exitError(2, "reading stdin: %v", err)
+	}
+	out := hook.Run(hook.Options{
+		Dir:          dir,
+		Stdin:        stdin,
+		Agent:        kind,
+		Compat:       compat == "hookify",
+		Fail:         fail,
+		Sources:      srcs,
+		Actor:        cmd.String("actor"),
+		RegexTimeout: cmd.Duration("regex-timeout"),
+		Cache:        cache,
+		Home:         a.m.getenv("HOME"),
+		ManagedDir:   a.m.managedDir,
+		RuleDir:      a.m.getenv("HOOKIFY_RULE_DIR"),
+		ReadFile: func(p string) ([]byte, error) {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			return os.ReadFile(p)
+		},
+	})
+	w := cmd.Root().Writer
+	if _, err := w.Write(out.Stdout); err != nil {
+		return exitError(2, "writing stdout: %v", err)
+	}
+	if len(out.Stderr) > 0 {
+		io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
+	}
+	if rc != nil {
+		// A cache that cannot be written costs only time on the
+		// next call; the answer above is already complete.
+		rc.Flush()
+	}
+	if out.ExitCode != 0 {
+		return cli.Exit("", out.ExitCode)
+	}
+	return nil
 }
 
 // openRuleCache returns the parsed-rule cache for a hook process started at
 // start: in dir, or in the user cache directory when dir is empty; nil when
 // dir is "off" or no cache directory or program identity can be found (the
 // rules are then read on every call).
-func openRuleCache(dir string, start time.Time) *rulecache.Cache {
+func (a *app) openRuleCache(dir string, start time.Time) *rulecache.Cache {
 	if dir == "off" {
 		return nil
 	}

@@ -1,14 +1,15 @@
-// A hook process lives a few milliseconds: reading the cgroup CPU quota at
-// start-up and re-reading it in the background (Go 1.25's container-aware
-// GOMAXPROCS) costs more than it can save, so the directives below make
-// GOMAXPROCS the number of CPUs.
-
 // Command hookifyc makes guardrails for AI coding agents portable and
 // enforceable: it reads hookify rule files and Tool(glob) permission
 // patterns, evaluates them as a hook for Claude Code and Codex, and compiles
 // what prefix rules can express to Codex execpolicy .rules.
 //
-// This package only wires commands to the packages that do the work.
+// This package only parses flags and prints; the packages under compiler/
+// and runtime/ do the work.
+//
+// A hook process lives a few milliseconds: reading the cgroup CPU quota at
+// start-up and re-reading it in the background (Go 1.25's container-aware
+// GOMAXPROCS) costs more than it can save, so the directives below make
+// GOMAXPROCS the number of CPUs.
 //
 //go:debug containermaxprocs=0
 //go:debug updatemaxprocs=0
@@ -19,17 +20,46 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
 
 	"github.com/urfave/cli/v3"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/sources"
 )
 
+// managedDir is the managed (fleet) rule directory. It is a variable only
+// so that test builds can point it elsewhere (-ldflags -X
+// main.managedDir=DIR; empty disables the managed layer).
+var managedDir = sources.DefaultManagedDir
+
 func main() {
-	os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(context.Background(), hostMachine(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// machine is what the commands take from the process they run in. main
+// uses the real one; tests build their own.
+type machine struct {
+	getenv     func(string) string
+	getwd      func() (string, error)
+	executable func() (string, error)
+	managedDir string
+}
+
+func hostMachine() machine {
+	return machine{getenv: os.Getenv, getwd: os.Getwd, executable: os.Executable, managedDir: managedDir}
+}
+
+// sourcesEnv is where rules are found for a process working in dir.
+func (m machine) sourcesEnv(dir string) sources.Env {
+	return sources.Env{Dir: dir, ManagedDir: m.managedDir, Home: m.getenv("HOME"), RuleDir: m.getenv("HOOKIFY_RULE_DIR")}
 }
 
 // run executes the command line and returns the process exit code.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr, args)
+func run(ctx context.Context, m machine, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(m, stdin, stdout, stderr, args)
 	if err := app.Run(ctx, args); err != nil {
 		if ec, ok := err.(cli.ExitCoder); ok {
 			if msg := ec.Error(); msg != "" {
@@ -43,20 +73,29 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer, args []string) *cli.Command {
-	commands := []*cli.Command{
-		hookCommand(),
-		checkCommand(),
-		compileCommand(),
-		rulesCommand(),
-	}
+// app holds what every command needs.
+type app struct {
+	m machine
+}
+
+func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string) *cli.Command {
+	a := &app{m: m}
+	var commands []*cli.Command
 	if len(args) > 1 && args[1] == "hook" {
 		// A hook runs on every tool call: set up only its command.
-		commands = commands[:1]
+		commands = []*cli.Command{a.hookCommand()}
+	} else {
+		commands = []*cli.Command{
+			a.hookCommand(),
+			a.checkCommand(),
+			a.compileCommand(),
+			a.rulesCommand(),
+		}
 	}
-	return &cli.Command{
+	root := &cli.Command{
 		Name:      "hookifyc",
 		Usage:     "portable, enforceable guardrails for AI coding agents",
+		Version:   version(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
@@ -64,9 +103,116 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, args []string) *cli.Comma
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		Commands:       commands,
 	}
+	withManners(root)
+	return root
+}
+
+// withManners makes cmd and its subcommands answer a usage error with one
+// line on stderr, a suggestion where one is close, and exit code 2, with
+// no help text; a command that only groups others does the same for an
+// unknown subcommand.
+func withManners(cmd *cli.Command) {
+	cmd.OnUsageError = usageError
+	if len(cmd.Commands) > 0 && cmd.Action == nil {
+		cmd.Action = unknownCommand
+	}
+	for _, sub := range cmd.Commands {
+		withManners(sub)
+	}
+}
+
+// usageError is every command's OnUsageError.
+func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		name = strings.TrimLeft(name, "-")
+		msg = fmt.Sprintf("%sunknown flag --%s", commandPrefix(cmd), name)
+		if s := cli.SuggestFlag(cmd.Flags, name, false); s != "" && similar(strings.TrimLeft(s, "-"), name) {
+			msg += fmt.Sprintf(" (did you mean %s?)", s)
+		}
+	} else if i := strings.Index(msg, ": --"); strings.HasPrefix(msg, "invalid value ") && i > 0 {
+		// A validator's message already names the flag and the value.
+		msg = commandPrefix(cmd) + msg[i+2:]
+	}
+	return exitError(2, "%s", msg)
+}
+
+// unknownCommand is the action of a command that only groups others: no
+// arguments print its help, anything else is an unknown command.
+func unknownCommand(ctx context.Context, cmd *cli.Command) error {
+	if cmd.Args().Len() == 0 {
+		if cmd.Root() == cmd {
+			return cli.ShowRootCommandHelp(cmd)
+		}
+		return cli.ShowSubcommandHelp(cmd)
+	}
+	name := cmd.Args().First()
+	msg := fmt.Sprintf("%sunknown command %q", commandPrefix(cmd), name)
+	if s := cli.SuggestCommand(cmd.Commands, name); s != "" && similar(s, name) {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return exitError(2, "%s (run '%s --help')", msg, cmd.FullName())
+}
+
+// commandPrefix is "compile: " for hookifyc compile, "" for hookifyc.
+func commandPrefix(cmd *cli.Command) string {
+	if cmd.Root() == cmd {
+		return ""
+	}
+	return strings.TrimPrefix(cmd.FullName(), cmd.Root().Name+" ") + ": "
+}
+
+// similar reports whether a suggestion is close enough to what was typed
+// to be worth offering: one shares its first letter, or holds the other.
+func similar(suggestion, typed string) bool {
+	if suggestion == "" || typed == "" {
+		return false
+	}
+	return suggestion[0] == typed[0] || strings.Contains(suggestion, typed) || strings.Contains(typed, suggestion)
+}
+
+// version is what --version prints after "hookifyc version ": this build,
+// the Go release that built it and the Codex release whose contract it
+// targets.
+func version() string {
+	v := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && v == "(devel)" && len(s.Value) >= 12 {
+				v = "(devel " + s.Value[:12] + ")"
+			}
+		}
+	}
+	return fmt.Sprintf("%s, %s, for Codex %s", v, runtime.Version(), execpolicy.CodexVersion)
 }
 
 // exitError is an error with an exit code, printed by run.
 func exitError(code int, format string, args ...any) error {
 	return cli.Exit(fmt.Sprintf(format, args...), code)
+}
+
+// oneOf is a flag validator accepting the given values.
+func oneOf(flag string, values ...string) func(string) error {
+	return func(v string) error {
+		for _, ok := range values {
+			if v == ok {
+				return nil
+			}
+		}
+		list := ""
+		for i, ok := range values {
+			switch {
+			case i == 0:
+			case i == len(values)-1:
+				list += " or "
+			default:
+				list += ", "
+			}
+			list += fmt.Sprintf("%q", ok)
+		}
+		return fmt.Errorf("--%s must be %s (got %q)", flag, list, v)
+	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,18 +12,18 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
-	"github.com/hookifyc/hookifyc/runtime/hook"
+	"github.com/hookifyc/hookifyc/compiler/sources"
 )
 
-func rulesCommand() *cli.Command {
+func (a *app) rulesCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "rules",
 		Usage: "work with rules",
 		Commands: []*cli.Command{
-			rulesListCommand(),
-			rulesToggleCommand("enable", true),
-			rulesToggleCommand("disable", false),
-			rulesCreateCommand(),
+			a.rulesListCommand(),
+			a.rulesToggleCommand("enable", true),
+			a.rulesToggleCommand("disable", false),
+			a.rulesCreateCommand(),
 			{
 				Name:      "test-pattern",
 				Usage:     "test a Tool(specifier) permission pattern against one tool call",
@@ -32,109 +31,117 @@ func rulesCommand() *cli.Command {
 				Description: `Prints "match" (exit 0) or "no match" (exit 1), with Claude Code's
 semantics: e.g. hookifyc rules test-pattern 'Bash(git *)' Bash 'git commit -m x'.
 INPUT is the command for Bash, the path for Read/Edit/Write, the URL for WebFetch.`,
-				Action: func(ctx context.Context, cmd *cli.Command) error {
-					args := cmd.Args().Slice()
-					if len(args) != 3 {
-						return exitError(2, "rules test-pattern: want 'PATTERN' TOOL 'INPUT' (got %d arguments)", len(args))
-					}
-					ok, err := perm.TestPattern(args[0], args[1], args[2])
-					if err != nil {
-						return exitError(2, "%s: %v", args[0], err)
-					}
-					if !ok {
-						fmt.Fprintln(cmd.Root().Writer, "no match")
-						return cli.Exit("", 1)
-					}
-					fmt.Fprintln(cmd.Root().Writer, "match")
-					return nil
-				},
+				Action: a.runTestPattern,
 			},
 		},
 	}
 }
 
-func rulesListCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "list the rules the layered discovery finds from the current directory, shadowed ones included",
-		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print JSON"}},
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			cwd, err := os.Getwd()
-			if err != nil {
-				return exitError(2, "%v", err)
-			}
-			d := hookify.Discover(hook.Layout(os.Getenv, cwd), filepath.ToSlash(cwd))
-			w := cmd.Root().Writer
-			if cmd.Bool("json") {
-				list := &pyval.List{}
-				add := func(f *hookify.Found) {
-					item := pyval.NewDict()
-					item.Set("name", pyval.Str(f.Rule.Name))
-					item.Set("layer", pyval.Str(f.Layer.String()))
-					item.Set("path", pyval.Str(f.Path))
-					item.Set("enabled", pyval.Bool(f.Rule.Enabled))
-					item.Set("event", pyval.Str(f.Rule.Event))
-					item.Set("action", pyval.Str(f.Rule.ActionText))
-					if f.ShadowedBy != nil {
-						item.Set("shadowed_by", pyval.Str(f.ShadowedBy.Path))
-					}
-					list.Items = append(list.Items, item)
-				}
-				for _, f := range d.Rules {
-					add(f)
-				}
-				for _, f := range d.Shadowed {
-					add(f)
-				}
-				w.Write(append(pyval.Dumps(list), '\n'))
-				return nil
-			}
-			for _, f := range d.Rules {
-				state := "enabled "
-				if !f.Rule.Enabled {
-					state = "disabled"
-				}
-				fmt.Fprintf(w, "%-14s %s %-6s %-6s %s  %s\n", f.Layer, state, f.Rule.Event, f.Rule.ActionText, f.Rule.Name, f.Path)
-			}
-			for _, f := range d.Shadowed {
-				fmt.Fprintf(w, "%-14s shadowed %s  %s (by %s)\n", f.Layer, f.Rule.Name, f.Path, f.ShadowedBy.Path)
-			}
-			for _, diag := range d.Diagnostics {
-				if diag.Kind != hookify.DiagShadowed {
-					fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", diag.Error())
-				}
-			}
-			return nil
-		},
+func (a *app) runTestPattern(ctx context.Context, cmd *cli.Command) error {
+	args := cmd.Args().Slice()
+	if len(args) != 3 {
+		return exitError(2, "rules test-pattern: want 'PATTERN' TOOL 'INPUT' (got %d arguments)", len(args))
 	}
+	ok, err := perm.TestPattern(args[0], args[1], args[2])
+	if err != nil {
+		return exitError(2, "%s: %v", args[0], err)
+	}
+	if !ok {
+		fmt.Fprintln(cmd.Root().Writer, "no match")
+		return cli.Exit("", 1)
+	}
+	fmt.Fprintln(cmd.Root().Writer, "match")
+	return nil
+}
+
+func (a *app) rulesListCommand() *cli.Command {
+	return &cli.Command{
+		Name:   "list",
+		Usage:  "list the rules the layered discovery finds from the current directory, shadowed ones included",
+		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print JSON"}},
+		Action: a.runRulesList,
+	}
+}
+
+func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
+	cwd, err := a.m.getwd()
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	d := sources.Discover(a.m.sourcesEnv(cwd).Layout(), filepath.ToSlash(cwd))
+	w := cmd.Root().Writer
+	if cmd.Bool("json") {
+		list := &pyval.List{}
+		add := func(f *sources.Found) {
+			item := pyval.NewDict()
+			item.Set("name", pyval.Str(f.Rule.Name))
+			item.Set("layer", pyval.Str(f.Layer.String()))
+			item.Set("path", pyval.Str(f.Path))
+			item.Set("enabled", pyval.Bool(f.Rule.Enabled))
+			item.Set("event", pyval.Str(f.Rule.Event))
+			item.Set("action", pyval.Str(f.Rule.ActionText))
+			if f.ShadowedBy != nil {
+				item.Set("shadowed_by", pyval.Str(f.ShadowedBy.Path))
+			}
+			list.Items = append(list.Items, item)
+		}
+		for _, f := range d.Rules {
+			add(f)
+		}
+		for _, f := range d.Shadowed {
+			add(f)
+		}
+		w.Write(append(pyval.Dumps(list), '\n'))
+		return nil
+	}
+	for _, f := range d.Rules {
+		state := "enabled "
+		if !f.Rule.Enabled {
+			state = "disabled"
+		}
+		fmt.Fprintf(w, "%-14s %s %-6s %-6s %s  %s\n", f.Layer, state, f.Rule.Event, f.Rule.ActionText, f.Rule.Name, f.Path)
+	}
+	for _, f := range d.Shadowed {
+		fmt.Fprintf(w, "%-14s shadowed %s  %s (by %s)\n", f.Layer, f.Rule.Name, f.Path, f.ShadowedBy.Path)
+	}
+	for _, p := range d.Problems {
+		if p.Kind != sources.ProblemShadowed {
+			fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", p.Error())
+		}
+	}
+	return nil
 }
 
 // rulesToggleCommand enables or disables rule files in place: only the
 // value of their enabled: line changes (or one is inserted), atomically.
-func rulesToggleCommand(name string, enabled bool) *cli.Command {
+func (a *app) rulesToggleCommand(name string, enabled bool) *cli.Command {
 	return &cli.Command{
 		Name:      name,
 		Usage:     name + " rule files in place (only their enabled: line changes)",
 		ArgsUsage: "FILE...",
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			files := cmd.Args().Slice()
-			if len(files) == 0 {
-				return exitError(2, "rules %s: name at least one rule file", name)
-			}
-			for _, f := range files {
-				if err := hookify.SetEnabled(f, enabled); err != nil {
-					return exitError(1, "%s: %v", f, err)
-				}
-				fmt.Fprintf(cmd.Root().Writer, "%sd %s\n", name, f)
-			}
-			return nil
+			return a.runToggle(cmd, name, enabled)
 		},
 	}
 }
 
+func (a *app) runToggle(cmd *cli.Command, name string, enabled bool) error {
+	files := cmd.Args().Slice()
+	if len(files) == 0 {
+		return exitError(2, "rules %s: name at least one rule file", name)
+	}
+	for _, f := range files {
+		if err := hookify.SetEnabled(f, enabled); err != nil {
+			return exitError(1, "%s: %v", f, err)
+		}
+		fmt.Fprintf(cmd.Root().Writer, "%sd %s\n", name, f)
+	}
+	return nil
+}
+
 // rulesCreateCommand writes a new hookify rule file that reads back to
 // exactly the rule asked for (hookify.Create checks it), atomically.
-func rulesCreateCommand() *cli.Command {
+func (a *app) rulesCreateCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "create",
 		Usage: "write a new hookify rule file",
@@ -145,49 +152,39 @@ Each --when is FIELD:OPERATOR:PATTERN (the pattern may contain colons), e.g.
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "dir", Value: ".claude", Usage: "directory to write into"},
 			&cli.StringFlag{Name: "name", Required: true, Usage: "rule name"},
-			&cli.StringFlag{Name: "event", Value: "bash", Usage: "bash, file, stop, prompt or all"},
-			&cli.StringFlag{Name: "action", Value: "warn", Usage: "warn or block"},
+			&cli.StringFlag{Name: "event", Value: "bash", Usage: "bash, file, stop, prompt or all", Validator: oneOf("event", "bash", "file", "stop", "prompt", "all")},
+			&cli.StringFlag{Name: "action", Value: "warn", Usage: "warn or block", Validator: oneOf("action", "warn", "block")},
 			&cli.StringSliceFlag{Name: "when", Required: true, Usage: "condition FIELD:OPERATOR:PATTERN (repeatable; all must hold)"},
 			&cli.StringFlag{Name: "message", Usage: "message shown when the rule matches"},
 			&cli.BoolFlag{Name: "disabled", Usage: "write the rule disabled"},
 		},
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			switch cmd.String("event") {
-			case ir.EventBash, ir.EventFile, ir.EventStop, ir.EventPrompt, ir.EventAll:
-			default:
-				return exitError(2, "--event must be bash, file, stop, prompt or all")
-			}
-			action := ir.ActionWarn
-			switch cmd.String("action") {
-			case "warn":
-			case "block":
-				action = ir.ActionBlock
-			default:
-				return exitError(2, "--action must be warn or block")
-			}
-			r := &ir.Rule{
-				Origin:     ir.OriginHookify,
-				Name:       cmd.String("name"),
-				Enabled:    !cmd.Bool("disabled"),
-				Event:      cmd.String("event"),
-				ActionText: string(action),
-				Action:     action,
-				Message:    cmd.String("message"),
-			}
-			for _, w := range cmd.StringSlice("when") {
-				field, rest, ok1 := strings.Cut(w, ":")
-				op, pattern, ok2 := strings.Cut(rest, ":")
-				if !ok1 || !ok2 || field == "" || op == "" {
-					return exitError(2, "--when %q: want FIELD:OPERATOR:PATTERN", w)
-				}
-				r.Conditions = append(r.Conditions, ir.Condition{Field: field, Operator: op, Pattern: pattern})
-			}
-			path, err := hookify.Create(cmd.String("dir"), r)
-			if err != nil {
-				return exitError(1, "%v", err)
-			}
-			fmt.Fprintf(cmd.Root().Writer, "created %s\n", path)
-			return nil
-		},
+		Action: a.runCreate,
 	}
+}
+
+func (a *app) runCreate(ctx context.Context, cmd *cli.Command) error {
+	action := ir.Action(cmd.String("action"))
+	r := &ir.Rule{
+		Origin:     ir.OriginHookify,
+		Name:       cmd.String("name"),
+		Enabled:    !cmd.Bool("disabled"),
+		Event:      cmd.String("event"),
+		ActionText: string(action),
+		Action:     action,
+		Message:    cmd.String("message"),
+	}
+	for _, w := range cmd.StringSlice("when") {
+		field, rest, ok1 := strings.Cut(w, ":")
+		op, pattern, ok2 := strings.Cut(rest, ":")
+		if !ok1 || !ok2 || field == "" || op == "" {
+			return exitError(2, "--when %q: want FIELD:OPERATOR:PATTERN", w)
+		}
+		r.Conditions = append(r.Conditions, ir.Condition{Field: field, Operator: op, Pattern: pattern})
+	}
+	path, err := hookify.Create(cmd.String("dir"), r)
+	if err != nil {
+		return exitError(1, "%v", err)
+	}
+	fmt.Fprintf(cmd.Root().Writer, "created %s\n", path)
+	return nil
 }

@@ -7,26 +7,37 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/hookifyc/hookifyc/internal/golden"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
+// testManagedDirVar names the variable that gives the in-test hookifyc
+// command its managed rule directory (none when unset): the test binary
+// never reads the machine's.
+const testManagedDirVar = "HOOKIFYC_TEST_MANAGED_DIR"
+
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"hookifyc": func() { os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"hookifyc": func() {
+			mach := hostMachine()
+			mach.managedDir = os.Getenv(testManagedDirVar)
+			os.Exit(run(context.Background(), mach, os.Args, os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 
-// TestScripts runs the CLI transcripts in testdata/script (txtar). Set
-// UPDATE_GOLDEN=1 to rewrite their expected outputs.
+// TestScripts runs the CLI transcripts in testdata/script (txtar). Run
+// with -update to rewrite their expected outputs.
 func TestScripts(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
-		UpdateScripts:       os.Getenv("UPDATE_GOLDEN") != "",
+		UpdateScripts:       *golden.Update,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", root+"/corpus/examples")
 			env.Setenv("HOME", env.WorkDir+"/home")
+			env.Setenv(testManagedDirVar, env.WorkDir+"/managed")
 			return nil
 		},
 	})

@@ -15,13 +15,6 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/shell"
 )
 
-// Codex hook events hookifyc registers for.
-const (
-	PreToolUse       = "PreToolUse"
-	UserPromptSubmit = "UserPromptSubmit"
-	Stop             = "Stop"
-)
-
 // Matchers of the PreToolUse groups. Codex reads a matcher made only of
 // [A-Za-z0-9_|] as exact tool names; its file edits are apply_patch,
 // which the Edit and Write matchers also match.
@@ -103,7 +96,7 @@ func PlanFor(ls []lower.Lowered) Plan {
 
 type needs struct {
 	allTools     bool
-	names        map[string]bool // PreToolUse matchers (Bash, file group, other names)
+	names        map[string]bool // ir.PreToolUse matchers (Bash, file group, other names)
 	prompt, stop bool
 }
 
@@ -176,7 +169,7 @@ func (n *needs) plan() Plan {
 	var p Plan
 	switch {
 	case n.allTools:
-		p.Groups = append(p.Groups, Group{Event: PreToolUse})
+		p.Groups = append(p.Groups, Group{Event: ir.PreToolUse})
 	case len(n.names) > 0:
 		rank := func(m string) int {
 			switch m {
@@ -198,14 +191,14 @@ func (n *needs) plan() Plan {
 			return ms[i] < ms[j]
 		})
 		for _, m := range ms {
-			p.Groups = append(p.Groups, Group{Event: PreToolUse, Matcher: m})
+			p.Groups = append(p.Groups, Group{Event: ir.PreToolUse, Matcher: m})
 		}
 	}
 	if n.prompt {
-		p.Groups = append(p.Groups, Group{Event: UserPromptSubmit})
+		p.Groups = append(p.Groups, Group{Event: ir.UserPromptSubmit})
 	}
 	if n.stop {
-		p.Groups = append(p.Groups, Group{Event: Stop})
+		p.Groups = append(p.Groups, Group{Event: ir.Stop})
 	}
 	return p
 }

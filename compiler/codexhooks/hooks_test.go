@@ -126,22 +126,22 @@ func TestPlanFor(t *testing.T) {
 	}{
 		{"none", nil, nil},
 		{"exact only", []lower.Lowered{bash(ir.EventBash, any, lower.VerdictExact)}, nil},
-		{"bash", []lower.Lowered{bash(ir.EventBash, any, lower.VerdictPartial)}, []Group{{PreToolUse, MatchBash}}},
+		{"bash", []lower.Lowered{bash(ir.EventBash, any, lower.VerdictPartial)}, []Group{{ir.PreToolUse, MatchBash}}},
 		{"file prompt stop", []lower.Lowered{
 			bash(ir.EventStop, any, lower.VerdictRuntime), bash(ir.EventFile, any, lower.VerdictRuntime),
 			bash(ir.EventPrompt, any, lower.VerdictRuntime), bash(ir.EventBash, any, lower.VerdictRuntime),
-		}, []Group{{PreToolUse, MatchBash}, {PreToolUse, MatchFiles}, {UserPromptSubmit, ""}, {Stop, ""}}},
-		{"all events", []lower.Lowered{bash(ir.EventAll, any, lower.VerdictRuntime)}, []Group{{PreToolUse, ""}, {UserPromptSubmit, ""}, {Stop, ""}}},
+		}, []Group{{ir.PreToolUse, MatchBash}, {ir.PreToolUse, MatchFiles}, {ir.UserPromptSubmit, ""}, {ir.Stop, ""}}},
+		{"all events", []lower.Lowered{bash(ir.EventAll, any, lower.VerdictRuntime)}, []Group{{ir.PreToolUse, ""}, {ir.UserPromptSubmit, ""}, {ir.Stop, ""}}},
 		{"all events, tool matcher", []lower.Lowered{bash(ir.EventAll, ir.ToolMatcher{Set: true, Names: []string{"MultiEdit", "mcp__x__y"}}, lower.VerdictRuntime)},
-			[]Group{{PreToolUse, MatchFiles}, {PreToolUse, "mcp__x__y"}, {UserPromptSubmit, ""}, {Stop, ""}}},
+			[]Group{{ir.PreToolUse, MatchFiles}, {ir.PreToolUse, "mcp__x__y"}, {ir.UserPromptSubmit, ""}, {ir.Stop, ""}}},
 		{"odd tool name", []lower.Lowered{bash(ir.EventAll, ir.ToolMatcher{Set: true, Names: []string{"a.b"}}, lower.VerdictRuntime)},
-			[]Group{{PreToolUse, ""}, {UserPromptSubmit, ""}, {Stop, ""}}},
+			[]Group{{ir.PreToolUse, ""}, {ir.UserPromptSubmit, ""}, {ir.Stop, ""}}},
 		{"inactive", []lower.Lowered{{Verdict: lower.VerdictRuntime, Inactive: true, Rule: &ir.Rule{Event: ir.EventBash, Enabled: true}}}, nil},
 		{"unknown event", []lower.Lowered{bash("Bash", any, lower.VerdictRuntime)}, nil},
 		{"permission", []lower.Lowered{
 			{Verdict: lower.VerdictRuntime, Rule: &ir.Rule{Origin: ir.OriginPermission, Action: ir.ActionBlock, ToolMatcher: ir.ToolMatcher{Set: true, Names: []string{"Read", "Edit", "Bash", "WebFetch"}}}},
 			{Verdict: lower.VerdictRuntime, Rule: &ir.Rule{Origin: ir.OriginPermission, Action: ir.ActionAllow, ToolMatcher: ir.ToolMatcher{Set: true, Any: true}}},
-		}, []Group{{PreToolUse, MatchBash}, {PreToolUse, MatchFiles}}},
+		}, []Group{{ir.PreToolUse, MatchBash}, {ir.PreToolUse, MatchFiles}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := PlanFor(tc.ls).Groups; !reflect.DeepEqual(got, tc.want) {
@@ -161,7 +161,7 @@ func TestCommand(t *testing.T) {
 		if err != nil || got != tc.want {
 			t.Errorf("Command(%q) = %q, %v; want %q", tc.path, got, err, tc.want)
 		}
-		plan := Plan{Groups: []Group{{PreToolUse, MatchBash}}}
+		plan := Plan{Groups: []Group{{ir.PreToolUse, MatchBash}}}
 		js, err := plan.JSON(Options{Hookifyc: tc.path})
 		if err != nil {
 			t.Fatal(err)
@@ -172,7 +172,7 @@ func TestCommand(t *testing.T) {
 				Hooks   []struct{ Command string }
 			}
 		}
-		if err := json.Unmarshal(js, &doc); err != nil || doc.Hooks[PreToolUse][0].Hooks[0].Command != tc.want {
+		if err := json.Unmarshal(js, &doc); err != nil || doc.Hooks[ir.PreToolUse][0].Hooks[0].Command != tc.want {
 			t.Errorf("hooks.json for %q: %v\n%s", tc.path, err, js)
 		}
 		tm, err := plan.TOML(Options{Hookifyc: tc.path}, "")
@@ -183,7 +183,7 @@ func TestCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := d["hooks"].(map[string]any)[PreToolUse].([]any)[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
+		h := d["hooks"].(map[string]any)[ir.PreToolUse].([]any)[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
 		if h["command"] != tc.want || h["timeout"] != int64(DefaultTimeout) {
 			t.Errorf("hooks.toml for %q: %v", tc.path, h)
 		}

@@ -8,15 +8,6 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
 
-// Hook event names, as Claude Code and Codex spell them.
-const (
-	PreToolUse       = "PreToolUse"
-	PostToolUse      = "PostToolUse"
-	Stop             = "Stop"
-	SubagentStop     = "SubagentStop"
-	UserPromptSubmit = "UserPromptSubmit"
-)
-
 // Event is one hook call.
 type Event struct {
 	// Input is the hook input as json.load returned it. Under hookify
@@ -117,21 +108,38 @@ func JoinMessages(rules []*ir.Rule) string {
 	return b.String()
 }
 
-// eventKindForTool returns the rule event ("bash" or "file") of a tool call,
-// as hookify's pretooluse script maps it, or "" for any other tool (under
-// hookify semantics that means "no filtering at all").
-func eventKindForTool(tool pyval.Value) string {
-	name, ok := tool.(pyval.Str)
-	if !ok {
-		return ""
+// EventFilter is the rule event a hook call considers: "stop" for Stop,
+// "prompt" for UserPromptSubmit, and for tool calls "bash" for the tool Bash
+// and "file" for Edit, Write and MultiEdit, as hookify's entry scripts map
+// them. For any other tool, hookify passes no filter at all (filter is
+// false: every rule is considered, docs/compat.md); the fixed semantics
+// filter with kind "" instead, so that only event "all" rules apply, and
+// treat SubagentStop as Stop.
+func EventFilter(sem Semantics, dispatch, toolName string) (kind string, filter bool) {
+	switch {
+	case dispatch == ir.Stop || (sem == Fixed && dispatch == ir.SubagentStop):
+		return ir.EventStop, true
+	case dispatch == ir.UserPromptSubmit:
+		return ir.EventPrompt, true
 	}
-	switch name {
+	switch toolName {
 	case "Bash":
-		return ir.EventBash
+		return ir.EventBash, true
 	case "Edit", "Write", "MultiEdit":
-		return ir.EventFile
+		return ir.EventFile, true
 	}
-	return ""
+	return "", sem == Fixed
+}
+
+// Considers reports whether a hook call with the event filter (kind,
+// filter) of EventFilter evaluates rule: an enabled rule whose event is
+// "all" or kind. Permission rules name their tools themselves (a Read deny
+// also covers `cat` in Bash): perm.MatchRule decides, not the filter.
+func Considers(rule *ir.Rule, kind string, filter bool) bool {
+	if filter && rule.Permission == nil && rule.Event != ir.EventAll && rule.Event != kind {
+		return false
+	}
+	return rule.Enabled
 }
 
 // Evaluate runs rules (in the given order) against one hook call.
@@ -153,32 +161,13 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 		return res
 	}
 
-	var kind string
-	filter := true
-	fixed := e.opts.Semantics == Fixed
-	switch {
-	case dispatch == Stop || (fixed && dispatch == SubagentStop):
-		kind = ir.EventStop
-	case dispatch == UserPromptSubmit:
-		kind = ir.EventPrompt
-	default:
-		kind = eventKindForTool(getOr(input, "tool_name", pyval.Str("")))
-		if !fixed && kind == "" {
-			filter = false // hookify passes event=None: every rule is considered
-		}
-	}
+	toolName, _ := getOr(input, "tool_name", pyval.Str("")).(pyval.Str)
+	kind, filter := EventFilter(e.opts.Semantics, dispatch, string(toolName))
 
 	m := matcher{e: e, input: input, res: &res}
 	m.tool = getOr(input, "tool_name", pyval.Str(""))
 	m.toolInput = getOr(input, "tool_input", pyval.NewDict())
-	consider := func(rule *ir.Rule) bool {
-		// Permission rules name their tools themselves (a Read deny also
-		// covers `cat` in Bash): perm.MatchRule decides, not the event filter.
-		if filter && rule.Permission == nil && rule.Event != ir.EventAll && rule.Event != kind {
-			return false
-		}
-		return rule.Enabled
-	}
+	consider := func(rule *ir.Rule) bool { return Considers(rule, kind, filter) }
 	e.warm(rules, consider, &m)
 	for _, rule := range rules {
 		if !consider(rule) {
@@ -207,7 +196,7 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 		}
 	}
 
-	if dispatch == Stop || dispatch == SubagentStop {
+	if dispatch == ir.Stop || dispatch == ir.SubagentStop {
 		if active, ok := input.Get("stop_hook_active"); ok && pyval.Truthy(active) {
 			res.StopHookActive = true
 		}

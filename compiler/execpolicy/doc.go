@@ -22,3 +22,7 @@
 // an unmatched program path falls back to the rules of its basename, gated by
 // host_executable() declarations.
 package execpolicy
+
+// CodexVersion is the Codex CLI release whose execpolicy (and hooks)
+// contract hookifyc reproduces.
+const CodexVersion = "0.169.0"

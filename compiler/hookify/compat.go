@@ -131,35 +131,3 @@ func listDirRaw(fsys fs.FS, dir string) ([]string, error) {
 	}
 	return names, err
 }
-
-// CompatEventFilter is the event filter hookify's hook scripts pass to
-// load_rules for a hook call: "bash" for the tool Bash and "file" for Edit,
-// Write and MultiEdit on PreToolUse/PostToolUse, "stop" on Stop, "prompt" on
-// UserPromptSubmit, and "" (Python None: no filtering) for every other tool
-// and for events hookify does not register.
-func CompatEventFilter(hookEvent, toolName string) string {
-	switch hookEvent {
-	case "PreToolUse", "PostToolUse":
-		switch toolName {
-		case "Bash":
-			return ir.EventBash
-		case "Edit", "Write", "MultiEdit":
-			return ir.EventFile
-		}
-	case "Stop":
-		return ir.EventStop
-	case "UserPromptSubmit":
-		return ir.EventPrompt
-	}
-	return ""
-}
-
-// CompatSelect is hookify's per-file filter in load_rules: with a non-empty
-// event filter, a rule whose event is neither "all" nor the filter is
-// skipped; then only enabled rules are kept.
-func CompatSelect(r *ir.Rule, event string) bool {
-	if event != "" && r.Event != ir.EventAll && r.Event != event {
-		return false
-	}
-	return r.Enabled
-}

@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"testing"
 	"testing/fstest"
-
-	"github.com/hookifyc/hookifyc/compiler/ir"
 )
 
 func TestLocalRuleNames(t *testing.T) {
@@ -160,56 +158,5 @@ func TestDiscoverCompatNoDir(t *testing.T) {
 	writeFile(t, filepath.Join(dir, ".claude"), "a file")
 	if res := DiscoverCompat(os.DirFS(dir)); len(res.Entries) != 0 {
 		t.Errorf(".claude is a file: %+v", res)
-	}
-}
-
-func TestCompatEventFilter(t *testing.T) {
-	tests := []struct{ event, tool, want string }{
-		{"PreToolUse", "Bash", "bash"},
-		{"PostToolUse", "Bash", "bash"},
-		{"PreToolUse", "Edit", "file"},
-		{"PreToolUse", "Write", "file"},
-		{"PostToolUse", "MultiEdit", "file"},
-		{"PreToolUse", "NotebookEdit", ""},
-		{"PreToolUse", "Read", ""},
-		{"PreToolUse", "bash", ""},
-		{"PreToolUse", "mcp__x__y", ""},
-		{"Stop", "", "stop"},
-		{"UserPromptSubmit", "", "prompt"},
-	}
-	for _, tt := range tests {
-		if got := CompatEventFilter(tt.event, tt.tool); got != tt.want {
-			t.Errorf("CompatEventFilter(%q, %q) = %q, want %q", tt.event, tt.tool, got, tt.want)
-		}
-	}
-}
-
-// TestCompatSelect covers spec §6: which rule events each hook call sees.
-func TestCompatSelect(t *testing.T) {
-	filters := []string{"bash", "file", "stop", "prompt", ""}
-	tests := []struct {
-		event string
-		sees  []bool // per filter above
-	}{
-		{"bash", []bool{true, false, false, false, true}},
-		{"file", []bool{false, true, false, false, true}},
-		{"stop", []bool{false, false, true, false, true}},
-		{"prompt", []bool{false, false, false, true, true}},
-		{"all", []bool{true, true, true, true, true}},
-		{"Bash", []bool{false, false, false, false, true}},
-		{"[]", []bool{false, false, false, false, true}},
-		{"True", []bool{false, false, false, false, true}},
-	}
-	for _, tt := range tests {
-		for i, f := range filters {
-			r := &ir.Rule{Event: tt.event, Enabled: true}
-			if got := CompatSelect(r, f); got != tt.sees[i] {
-				t.Errorf("event %q, filter %q: %v", tt.event, f, got)
-			}
-			r.Enabled = false
-			if CompatSelect(r, f) {
-				t.Errorf("disabled rule selected")
-			}
-		}
 	}
 }

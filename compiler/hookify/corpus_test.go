@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
@@ -221,8 +222,8 @@ func TestCorpusOracle(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s fired on raw input %s", row.Rule, row.Input)
 		}
-		if !CompatSelect(r, filter) {
-			t.Errorf("%s fired on %s (filter %q) but CompatSelect rejects it (event %q, enabled %v)",
+		if !filter.considers(r) {
+			t.Errorf("%s fired on %s (filter %+v) but the engine's event filter rejects it (event %q, enabled %v)",
 				row.Rule, row.Input, filter, r.Event, r.Enabled)
 		}
 	}
@@ -242,8 +243,8 @@ func TestCorpusOracle(t *testing.T) {
 				if in == "exin-12-sessionstart" {
 					continue
 				}
-				if CompatSelect(r, filter) != errorInputs[id][in] {
-					t.Errorf("%s on %s: selected %v, hookify error %v", id, in, CompatSelect(r, filter), errorInputs[id][in])
+				if filter.considers(r) != errorInputs[id][in] {
+					t.Errorf("%s on %s: selected %v, hookify error %v", id, in, filter.considers(r), errorInputs[id][in])
 				}
 			}
 		}
@@ -263,12 +264,20 @@ func condTypeError(r *ir.Rule) string {
 	return ""
 }
 
+// eventFilter is hookify's event filter for one call (engine.EventFilter).
+type eventFilter struct {
+	kind string
+	on   bool
+}
+
+func (f eventFilter) considers(r *ir.Rule) bool { return engine.Considers(r, f.kind, f.on) }
+
 // loadInputFilters returns, per input id whose stdin is a JSON object,
 // hookify's event filter for that call.
-func loadInputFilters(t *testing.T, path string) map[string]string {
+func loadInputFilters(t *testing.T, path string) map[string]eventFilter {
 	data, err := os.ReadFile(path)
 	must(t, err)
-	out := map[string]string{}
+	out := map[string]eventFilter{}
 	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
 		var in map[string]any
 		must(t, json.Unmarshal(line, &in))
@@ -283,7 +292,8 @@ func loadInputFilters(t *testing.T, path string) map[string]string {
 		}
 		ev, _ := in["hook_event_name"].(string)
 		tool, _ := in["tool_name"].(string)
-		out[id] = CompatEventFilter(ev, tool)
+		kind, on := engine.EventFilter(engine.Hookify, ev, tool)
+		out[id] = eventFilter{kind, on}
 	}
 	return out
 }

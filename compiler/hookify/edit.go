@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/internal/atomicfile"
 )
 
 // SetEnabledBytes returns the rule file src with its enabled flag set, as
@@ -125,7 +126,7 @@ func SetEnabled(path string, enabled bool) error {
 	if bytes.Equal(out, src) {
 		return nil
 	}
-	return WriteFileAtomic(real, out, st.Mode())
+	return atomicfile.Write(real, out, st.Mode())
 }
 
 func splice(src []byte, start, end int, repl string) []byte {

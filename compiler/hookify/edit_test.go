@@ -134,29 +134,6 @@ func TestSetEnabledFile(t *testing.T) {
 	assertNoTemp(t, dir)
 }
 
-func TestWriteFileAtomicModes(t *testing.T) {
-	dir := t.TempDir()
-	for _, mode := range []os.FileMode{0o600, 0o644, 0o755, 0o444} {
-		p := filepath.Join(dir, "f")
-		must(t, WriteFileAtomic(p, []byte("x"), mode))
-		fi, err := os.Stat(p)
-		must(t, err)
-		if fi.Mode().Perm() != mode {
-			t.Errorf("mode %v, want %v", fi.Mode().Perm(), mode)
-		}
-	}
-	if err := createAtomic(filepath.Join(dir, "f"), []byte("y"), 0o644); err == nil {
-		t.Errorf("createAtomic replaced an existing file")
-	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "f")); string(b) != "x" {
-		t.Errorf("content %q", b)
-	}
-	assertNoTemp(t, dir)
-	if err := WriteFileAtomic(filepath.Join(dir, "missing", "f"), nil, 0o644); err == nil {
-		t.Errorf("no error for a missing directory")
-	}
-}
-
 func assertNoTemp(t *testing.T, dir string) {
 	t.Helper()
 	ents, err := os.ReadDir(dir)

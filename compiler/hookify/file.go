@@ -26,9 +26,6 @@ const (
 	// DiagNotLocal: a .claude/hookify.*.md file without the ".local" segment,
 	// which hookify silently ignores. hookifyc only.
 	DiagNotLocal
-	// DiagShadowed: a rule hidden by a same-named rule of a higher discovery
-	// layer. hookifyc only.
-	DiagShadowed
 )
 
 func (k DiagKind) String() string {
@@ -41,8 +38,6 @@ func (k DiagKind) String() string {
 		return "no-frontmatter"
 	case DiagNotLocal:
 		return "not-local"
-	case DiagShadowed:
-		return "shadowed"
 	}
 	return "unknown"
 }

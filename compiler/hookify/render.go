@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/internal/atomicfile"
 )
 
 // Render writes a rule as a new hookify rule file ("\n" line endings) that
@@ -291,7 +292,7 @@ func Create(dir string, r *ir.Rule) (string, error) {
 		return "", err
 	}
 	p := filepath.Join(dir, name)
-	if err := createAtomic(p, data, 0o644); err != nil {
+	if err := atomicfile.Create(p, data, 0o644); err != nil {
 		return "", err
 	}
 	return p, nil

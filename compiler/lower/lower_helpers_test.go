@@ -145,8 +145,8 @@ func (o *sourceOracle) matches(t testing.TB, r *ir.Rule, cmd string) bool {
 		}
 		return ok
 	}
-	a := o.fixed.Evaluate([]*ir.Rule{r}, BashEvent(cmd))
-	b := o.compat.Evaluate([]*ir.Rule{r}, BashEvent(cmd))
+	a := o.fixed.Evaluate([]*ir.Rule{r}, engine.BashEvent(cmd))
+	b := o.compat.Evaluate([]*ir.Rule{r}, engine.BashEvent(cmd))
 	for _, res := range []engine.Result{a, b} {
 		for _, p := range res.Problems {
 			if p.Kind == engine.ProblemRegexTimeout {

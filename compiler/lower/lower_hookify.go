@@ -6,7 +6,6 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
-	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
 
 // lowerHookify lowers a hookify rule: only enabled rules whose event and
@@ -159,22 +158,10 @@ func (o *hookifyOracle) tail(c string) bool {
 	return true
 }
 
-// BashEvent is the PreToolUse event of a Bash call running command, as
-// the oracle evaluates it.
-func BashEvent(command string) engine.Event {
-	ti := pyval.NewDict()
-	ti.Set("command", pyval.Str(command))
-	d := pyval.NewDict()
-	d.Set("hook_event_name", pyval.Str(engine.PreToolUse))
-	d.Set("tool_name", pyval.Str("Bash"))
-	d.Set("tool_input", ti)
-	return engine.Event{Input: d}
-}
-
 // engineMatches reports whether the rule matches a Bash call of cmd; a
 // regex timeout counts as no match.
 func engineMatches(eng *engine.Engine, r *ir.Rule, cmd string) bool {
-	res := eng.Evaluate([]*ir.Rule{r}, BashEvent(cmd))
+	res := eng.Evaluate([]*ir.Rule{r}, engine.BashEvent(cmd))
 	if len(res.Problems) > 0 || res.Exception != nil {
 		return false
 	}

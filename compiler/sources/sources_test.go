@@ -35,7 +35,7 @@ func TestLoad(t *testing.T) {
 	yml := write(t, dir, "policy.yml", "permissions:\n  ask: [\"Bash(git push *)\"]\n")
 	settings := write(t, dir, "proj/.claude/settings.json", `{"permissions": {"allow": ["Bash(go test *)"]}}`)
 
-	rules, problems := Load([]string{md, rulesDir, genesis, yml, settings})
+	rules, problems := Load([]string{md, rulesDir, genesis, yml, settings}, "", nil)
 	var names []string
 	for _, r := range rules {
 		names = append(names, string(r.Origin)+":"+r.Name)
@@ -50,9 +50,9 @@ func TestLoad(t *testing.T) {
 	var errs, warns []string
 	for _, p := range problems {
 		if p.Warning {
-			warns = append(warns, p.Text)
+			warns = append(warns, p.Error())
 		} else {
-			errs = append(errs, p.Text)
+			errs = append(errs, p.Error())
 		}
 	}
 	if len(errs) != 2 || !strings.Contains(errs[0], "bad.md") || !strings.Contains(errs[1], "genesis.key:3:") {
@@ -66,12 +66,12 @@ func TestLoad(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
 	txt := write(t, dir, "notes.txt", "hello")
-	if _, probs := Load([]string{txt}); len(probs) != 1 || !strings.Contains(probs[0].Text, "not a recognised rule source") {
+	if _, probs := Load([]string{txt}, "", nil); len(probs) != 1 || !strings.Contains(probs[0].Text, "not a recognised rule source") {
 		t.Errorf("txt: %v", probs)
 	}
 	// A missing source is a problem, and the other sources still load.
 	ok := write(t, dir, "kept.md", strings.Replace(mdRule, "%s", "kept", 1))
-	if rules, probs := Load([]string{filepath.Join(dir, "missing.md"), ok}); len(probs) != 1 || probs[0].Warning || len(rules) != 1 {
+	if rules, probs := Load([]string{filepath.Join(dir, "missing.md"), ok}, "", nil); len(probs) != 1 || probs[0].Warning || len(rules) != 1 {
 		t.Errorf("missing source: %d rules, problems %v", len(rules), probs)
 	}
 	// A .json file that is not settings, and malformed JSON / YAML, are
@@ -80,7 +80,7 @@ func TestLoadErrors(t *testing.T) {
 	broken := write(t, dir, "broken.json", `{"permissions": [`)
 	badYAML := write(t, dir, "bad.yaml", "permissions: [unclosed\n")
 	md := write(t, dir, "ok.md", strings.Replace(mdRule, "%s", "ok", 1))
-	rules, problems := Load([]string{other, broken, badYAML, md})
+	rules, problems := Load([]string{other, broken, badYAML, md}, "", nil)
 	var errs []Problem
 	for _, p := range problems {
 		if !p.Warning {
@@ -91,7 +91,7 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatalf("rules %d, problems %v", len(rules), problems)
 	}
 	for i, want := range []string{"package.json", "broken.json:1:", "bad.yaml:1:"} {
-		if !strings.Contains(errs[i].Text, want) {
+		if !strings.Contains(errs[i].Error(), want) {
 			t.Errorf("problem %d = %+v, want %q", i, errs[i], want)
 		}
 	}

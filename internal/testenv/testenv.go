@@ -56,6 +56,8 @@ var (
 )
 
 // Binary builds cmd/hookifyc once per test process and returns its path.
+// The test build has no managed rule layer (main.managedDir is empty), so
+// that no test depends on the machine's /etc/codex/hookify.
 func Binary(t testing.TB) string {
 	t.Helper()
 	root := RepoRoot(t)
@@ -66,7 +68,7 @@ func Binary(t testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(dir, "hookifyc")
-		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/hookifyc")
+		cmd := exec.Command("go", "build", "-ldflags=-X main.managedDir=", "-o", binPath, "./cmd/hookifyc")
 		cmd.Dir = root
 		buildOut, buildErr = cmd.CombinedOutput()
 	})

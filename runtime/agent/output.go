@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
 
@@ -67,9 +68,9 @@ func RenderCompat(res *engine.Result) []byte {
 	}
 	m := res.Message()
 	switch res.HookEvent {
-	case engine.Stop:
+	case ir.Stop:
 		return line(obj("decision", "block", "reason", m, "systemMessage", m))
-	case engine.PreToolUse, engine.PostToolUse:
+	case ir.PreToolUse, ir.PostToolUse:
 		return line(obj(
 			"hookSpecificOutput", obj("hookEventName", res.HookEvent, "permissionDecision", "deny"),
 			"systemMessage", m))
@@ -89,7 +90,7 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	// continuing because of a Stop hook: refusing again would loop forever.
 	if len(problems) > 0 && fail == FailClosed && !res.StopHookActive {
 		msg := "hookifyc: refusing the call because the rules could not be evaluated (fail-closed):\n" + strings.Join(problems, "\n")
-		if hookEvent == PermissionRequest {
+		if hookEvent == ir.PermissionRequest {
 			// Claude Code ignores exit 2 here; a deny decision works on both agents.
 			out.Stdout = line(permissionDeny(msg))
 			return out
@@ -115,7 +116,7 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 		m := res.Message()
 		user := joinNote(m, note)
 		switch hookEvent {
-		case engine.PreToolUse, engine.PostToolUse, engine.UserPromptSubmit:
+		case ir.PreToolUse, ir.PostToolUse, ir.UserPromptSubmit:
 			out.Stdout = line(obj("systemMessage", user,
 				"hookSpecificOutput", obj("hookEventName", hookEvent, "additionalContext", m)))
 		default:
@@ -127,14 +128,14 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	m := res.Message()
 	user := joinNote(m, note)
 	switch hookEvent {
-	case engine.PreToolUse:
+	case ir.PreToolUse:
 		out.Stdout = line(obj(
 			"hookSpecificOutput", obj("hookEventName", hookEvent, "permissionDecision", "deny", "permissionDecisionReason", m),
 			"systemMessage", user))
-	case PermissionRequest:
+	case ir.PermissionRequest:
 		out.Stdout = line(permissionDeny(m))
-	case engine.PostToolUse, engine.UserPromptSubmit, engine.Stop, engine.SubagentStop:
-		if agent == Codex && hookEvent == engine.PostToolUse {
+	case ir.PostToolUse, ir.UserPromptSubmit, ir.Stop, ir.SubagentStop:
+		if agent == Codex && hookEvent == ir.PostToolUse {
 			// Codex replaces the tool output with the reason; keep it to the
 			// point and tell the user the rest.
 			if note != "" {
@@ -154,12 +155,8 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	return out
 }
 
-// PermissionRequest is the event of Claude Code's and Codex's permission
-// dialogs; it is answered with a decision object, never with exit 2.
-const PermissionRequest = "PermissionRequest"
-
 func permissionDeny(msg string) *pyval.Dict {
-	return obj("hookSpecificOutput", obj("hookEventName", PermissionRequest,
+	return obj("hookSpecificOutput", obj("hookEventName", ir.PermissionRequest,
 		"decision", obj("behavior", "deny", "message", msg)))
 }
 

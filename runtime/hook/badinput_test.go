@@ -101,7 +101,7 @@ func TestBadInput(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := project(t, tc.files)
-			base := Options{Dir: dir, Stdin: []byte(tc.stdin), Agent: agent.Claude, ReadFile: readFileIn(dir), Getenv: func(string) string { return "" }, RegexTimeout: tc.timeout}
+			base := Options{Dir: dir, Stdin: []byte(tc.stdin), Agent: agent.Claude, ReadFile: readFileIn(dir), RegexTimeout: tc.timeout}
 			if tc.compat != "" {
 				o := base
 				o.Compat = true
@@ -149,7 +149,7 @@ func TestToolInputTypes(t *testing.T) {
 		if got := strings.TrimSuffix(string(out.Stdout), "\n"); got != tc.compat {
 			t.Errorf("compat %s: %s, want %s", tc.toolInput, got, tc.compat)
 		}
-		out = Run(Options{Dir: dir, Stdin: []byte(stdin), Fail: agent.FailOpen, ReadFile: readFileIn(dir), Getenv: func(string) string { return "" }})
+		out = Run(Options{Dir: dir, Stdin: []byte(stdin), Fail: agent.FailOpen, ReadFile: readFileIn(dir)})
 		if out.ExitCode != 0 || len(out.Stdout) == 0 {
 			t.Errorf("fixed %s: %s exit %d", tc.toolInput, out.Stdout, out.ExitCode)
 		}
@@ -192,7 +192,7 @@ func TestSpecialRuleFiles(t *testing.T) {
 			tc.plant(t, filepath.Join(dir, ".claude", "hookify.special.local.md"))
 			done := make(chan [2]agent.Output, 1)
 			go func() {
-				base := Options{Dir: dir, Stdin: []byte(bash("rm -rf x")), Agent: agent.Claude, ReadFile: readFileIn(dir), Getenv: func(string) string { return "" }}
+				base := Options{Dir: dir, Stdin: []byte(bash("rm -rf x")), Agent: agent.Claude, ReadFile: readFileIn(dir)}
 				compat := base
 				compat.Compat = true
 				done <- [2]agent.Output{Run(compat), Run(base)}

@@ -26,13 +26,7 @@ func BenchmarkRunFixed100(b *testing.B) {
 	dir := b.TempDir()
 	benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
 	stdin := []byte(`{"hook_event_name":"PreToolUse","cwd":"` + dir + `","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test"}}`)
-	getenv := func(k string) string {
-		if k == "HOME" {
-			return dir
-		}
-		return ""
-	}
 	for i := 0; i < b.N; i++ {
-		Run(Options{Dir: dir, Stdin: stdin, Agent: agent.Claude, Fail: agent.FailOpen, Getenv: getenv})
+		Run(Options{Dir: dir, Stdin: stdin, Agent: agent.Claude, Fail: agent.FailOpen, Home: dir})
 	}
 }

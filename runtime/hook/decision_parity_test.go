@@ -41,7 +41,7 @@ func TestDecisionParityBash(t *testing.T) {
 			continue
 		}
 		in, ok := agent.Normalize(raw)
-		if !ok || (in.HookEvent != engine.PreToolUse && in.HookEvent != engine.PostToolUse) {
+		if !ok || (in.HookEvent != ir.PreToolUse && in.HookEvent != ir.PostToolUse) {
 			continue
 		}
 		if tool, _ := in.Event.Get("tool_name"); tool != pyval.Value(pyval.Str("Bash")) {

@@ -6,7 +6,6 @@
 package hook
 
 import (
-	"path/filepath"
 	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
@@ -35,8 +34,15 @@ type Options struct {
 	// rule files, directories, settings and genesis files, as for compile.
 	Sources      []string
 	RegexTimeout time.Duration
-	// Getenv reads the environment (HOOKIFY_RULE_DIR, HOME); nil means empty.
-	Getenv func(string) string
+	// Home is the user's home directory (the user rule layer, ~ in
+	// permission patterns); "" disables the user layer.
+	Home string
+	// ManagedDir is the managed rule directory (normally
+	// sources.DefaultManagedDir); "" disables the managed layer.
+	ManagedDir string
+	// RuleDir is $HOOKIFY_RULE_DIR: its rules replace the layered
+	// discovery; a relative one is relative to Dir.
+	RuleDir string
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
 	// Cache, when not nil, keeps parsed rule files and compiled patterns
@@ -82,7 +88,7 @@ func (opts *Options) patternCache(rules []*ir.Rule) engine.PatternCache {
 
 // hookifyEvents are the events hookify registers for.
 var hookifyEvents = map[string]bool{
-	engine.PreToolUse: true, engine.PostToolUse: true, engine.Stop: true, engine.UserPromptSubmit: true,
+	ir.PreToolUse: true, ir.PostToolUse: true, ir.Stop: true, ir.UserPromptSubmit: true,
 }
 
 // Run performs the hook call.
@@ -147,14 +153,10 @@ func runFixed(opts Options) agent.Output {
 	if cwd == "" {
 		cwd = opts.Dir
 	}
-	var rules []*ir.Rule
-	var problems []engine.Problem
-	if len(opts.Sources) > 0 {
-		rules, problems = loadSources(opts.Sources, opts.ruleCache())
-	} else {
-		rules, problems = FindRules(cwd, opts.Dir, opts.Getenv, opts.ruleCache())
-	}
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: getenv(opts.Getenv, "HOME"), Actor: opts.Actor, Patterns: opts.patternCache(rules)})
+	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache()}
+	rules, found := sources.Find(env, opts.Sources, cwd)
+	problems := RuleProblems(found)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules)})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
@@ -168,63 +170,16 @@ func runFixed(opts Options) agent.Output {
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
 }
 
-// Layout is the layered discovery of this machine: the real file system,
-// the managed directory, $HOME and $HOOKIFY_RULE_DIR (a relative one is
-// relative to the process directory dir).
-func Layout(getenv func(string) string, dir string) hookify.Layout {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
-	ruleDir := getenv("HOOKIFY_RULE_DIR")
-	if ruleDir != "" && !filepath.IsAbs(ruleDir) {
-		ruleDir = filepath.Join(dir, ruleDir)
-	}
-	return hookify.Layout{
-		FS:         hookify.OSFS("/"),
-		ManagedDir: hookify.DefaultManagedDir,
-		HomeDir:    getenv("HOME"),
-		RuleDir:    filepath.ToSlash(ruleDir),
-	}
-}
-
-// FindRules runs the layered discovery for the event's working directory
-// cwd, in a process running in dir (docs/compat.md fix 11). Files that cannot be used (unreadable, malformed, no frontmatter)
-// are returned as problems; shadowed rules and names missing ".local" are
-// lint findings, not runtime problems. cache may be nil.
-func FindRules(cwd, dir string, getenv func(string) string, cache hookify.RuleCache) ([]*ir.Rule, []engine.Problem) {
-	l := Layout(getenv, dir)
-	l.FS = hookify.CachedOSFS("/", cache)
-	d := hookify.Discover(l, filepath.ToSlash(cwd))
-	rules := make([]*ir.Rule, len(d.Rules))
-	for i, f := range d.Rules {
-		rules[i] = f.Rule
-	}
+// RuleProblems are the problems of finding rules that cost rules (files
+// that cannot be read or parsed), as the engine's problems: the fail mode
+// decides about them. Warnings (shadowed rules, names missing ".local")
+// are lint findings, not runtime problems.
+func RuleProblems(found []sources.Problem) []engine.Problem {
 	var problems []engine.Problem
-	for _, diag := range d.Diagnostics {
-		switch diag.Kind {
-		case hookify.DiagCannotRead, hookify.DiagMalformed, hookify.DiagNoFrontmatter:
-			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: diag.Error()})
+	for _, p := range found {
+		if p.Costly() {
+			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: p.Error()})
 		}
 	}
-	return rules, problems
-}
-
-// loadSources reads explicit rule sources; a source that cannot be read at
-// all is a problem like an unreadable rule file.
-func loadSources(paths []string, cache hookify.RuleCache) ([]*ir.Rule, []engine.Problem) {
-	rules, probs := sources.LoadCached(paths, cache)
-	var problems []engine.Problem
-	for _, p := range probs {
-		if !p.Warning {
-			problems = append(problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: p.Text})
-		}
-	}
-	return rules, problems
-}
-
-func getenv(f func(string) string, key string) string {
-	if f == nil {
-		return ""
-	}
-	return f(key)
+	return problems
 }

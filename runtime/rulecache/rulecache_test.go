@@ -13,6 +13,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
+	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
@@ -278,11 +279,11 @@ func TestUnwritableCacheDir(t *testing.T) {
 func TestLayeredAndSources(t *testing.T) {
 	dir := writeRules(t, map[string]string{"hookify.a.local.md": ruleA})
 	cacheDir := t.TempDir()
-	layout := hookify.Layout{RuleDir: filepath.ToSlash(filepath.Join(dir, ".claude"))}
+	layout := sources.Layout{RuleDir: filepath.ToSlash(filepath.Join(dir, ".claude"))}
 	for pass := 0; pass < 2; pass++ {
 		c := &counting{Cache: New(Options{Dir: cacheDir, Program: "test", Start: later()})}
 		layout.FS = hookify.CachedOSFS("/", c)
-		d := hookify.Discover(layout, filepath.ToSlash(dir))
+		d := sources.Discover(layout, filepath.ToSlash(dir))
 		if len(d.Rules) != 1 || d.Rules[0].Rule.Source.File != d.Rules[0].Path {
 			t.Fatalf("pass %d: %+v", pass, d.Rules)
 		}

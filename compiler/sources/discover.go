@@ -1,4 +1,4 @@
-package hookify
+package sources
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
 
@@ -39,7 +40,8 @@ func (l Layer) String() string {
 	return "unknown"
 }
 
-// DefaultManagedDir is the managed (fleet) rule directory.
+// DefaultManagedDir is the managed (fleet) rule directory of a Unix machine.
+// Discovery never reads it by itself: the command passes it in Layout.
 const DefaultManagedDir = "/etc/codex/hookify"
 
 // Layout says where the layered discovery looks. All paths are absolute,
@@ -71,9 +73,10 @@ type Discovery struct {
 	Rules []*Found
 	// Shadowed are the rules hidden by a same-named rule of a higher layer.
 	Shadowed []*Found
-	// Diagnostics: files that cannot be read or are malformed, .claude files
-	// missing ".local", and one DiagShadowed per shadowed rule.
-	Diagnostics []*Diagnostic
+	// Problems: files that cannot be read or are malformed (errors), .claude
+	// files missing ".local" and one ProblemShadowed per shadowed rule
+	// (warnings).
+	Problems []Problem
 }
 
 // ProjectRoot walks up from cwd to the nearest directory that contains .git
@@ -102,7 +105,7 @@ func (l *lister) list(dir string) ([]string, error) {
 	if r, ok := l.memo[dir]; ok {
 		return r.names, r.err
 	}
-	names, err := listDirRaw(l.fsys, dir)
+	names, err := hookify.ListDir(l.fsys, dir)
 	if l.memo == nil {
 		l.memo = map[string]listing{}
 	}
@@ -134,12 +137,12 @@ func holdsRules(fsys fs.FS, dir string, ls *lister) bool {
 	if st, err := fs.Stat(fsys, fsPath(path.Join(dir, ".codex", "hookify"))); err == nil && st.IsDir() {
 		return true
 	}
-	names, err := ls.list(fsPath(path.Join(dir, CompatDir)))
+	names, err := ls.list(fsPath(path.Join(dir, hookify.CompatDir)))
 	if err != nil {
 		return false
 	}
 	for _, n := range names {
-		if IsLocalRuleName(n) {
+		if hookify.IsLocalRuleName(n) {
 			return true
 		}
 	}
@@ -169,7 +172,7 @@ func Discover(l Layout, cwd string) *Discovery {
 		}
 		dirs = append(dirs,
 			dir{LayerProject, path.Join(d.ProjectRoot, ".codex", "hookify")},
-			dir{LayerProjectClaude, path.Join(d.ProjectRoot, CompatDir)})
+			dir{LayerProjectClaude, path.Join(d.ProjectRoot, hookify.CompatDir)})
 		if l.HomeDir != "" {
 			dirs = append(dirs, dir{LayerUser, path.Join(l.HomeDir, ".codex", "hookify")})
 		}
@@ -187,9 +190,9 @@ func Discover(l Layout, cwd string) *Discovery {
 			// is missing, or a layer that exists but cannot be read, would
 			// silently drop its rules.
 			if dr.layer == LayerRuleDir || !errors.Is(err, fs.ErrNotExist) {
-				d.Diagnostics = append(d.Diagnostics, &Diagnostic{
-					Kind: DiagCannotRead, Path: dr.path, Err: err,
-					Msg: "cannot read the " + dr.layer.String() + " rule directory: " + PyOSError(err, dr.path),
+				d.Problems = append(d.Problems, Problem{
+					Kind: ProblemCannotRead, Path: dr.path,
+					Text: "cannot read the " + dr.layer.String() + " rule directory: " + hookify.PyOSError(err, dr.path),
 				})
 			}
 			continue
@@ -198,31 +201,33 @@ func Discover(l Layout, cwd string) *Discovery {
 		sort.Strings(names)
 		wanted := func(name string) bool {
 			if dr.layer == LayerProjectClaude {
-				return IsLocalRuleName(name)
+				return hookify.IsLocalRuleName(name)
 			}
 			return isMarkdownName(name)
 		}
-		var jobs []loadJob
+		var fsNames, displays []string
 		for _, name := range names {
 			if wanted(name) {
 				p := path.Join(dr.path, name)
-				jobs = append(jobs, loadJob{fsPath(p), p})
+				fsNames, displays = append(fsNames, fsPath(p)), append(displays, p)
 			}
 		}
-		loaded := loadAll(l.FS, jobs)
+		loaded := hookify.LoadRules(l.FS, fsNames, displays)
 		var layer []*Found
 		for _, name := range names {
 			p := path.Join(dr.path, name)
-			if dr.layer == LayerProjectClaude && isNotLocalName(name) {
-				d.Diagnostics = append(d.Diagnostics, notLocal(p, name))
+			if dr.layer == LayerProjectClaude {
+				if diag := hookify.CheckLocalName(p, name); diag != nil {
+					d.Problems = append(d.Problems, fromDiagnostic(diag))
+				}
 			}
 			if !wanted(name) {
 				continue
 			}
-			r, diag := loaded[0].rule, loaded[0].diag
+			r, diag := loaded[0].Rule, loaded[0].Diag
 			loaded = loaded[1:]
 			if diag != nil {
-				d.Diagnostics = append(d.Diagnostics, diag)
+				d.Problems = append(d.Problems, fromDiagnostic(diag))
 				continue
 			}
 			layer = append(layer, &Found{Layer: dr.layer, Path: p, Rule: r})
@@ -231,11 +236,12 @@ func Discover(l Layout, cwd string) *Discovery {
 			if hi, ok := byName[f.Rule.Name]; ok && hi.Layer != f.Layer {
 				f.ShadowedBy = hi
 				d.Shadowed = append(d.Shadowed, f)
-				d.Diagnostics = append(d.Diagnostics, &Diagnostic{
-					Kind: DiagShadowed,
-					Path: f.Path,
-					Pos:  nameKeyPos(f.Rule),
-					Msg: "rule " + quote(f.Rule.Name) + " (" + f.Layer.String() + ") is shadowed by the " +
+				d.Problems = append(d.Problems, Problem{
+					Kind:    ProblemShadowed,
+					Warning: true,
+					Path:    f.Path,
+					Pos:     hookify.NameKeyPos(f.Rule),
+					Text: "rule " + hookify.PyRepr(f.Rule.Name) + " (" + f.Layer.String() + ") is shadowed by the " +
 						hi.Layer.String() + " rule of the same name in " + hi.Path,
 				})
 				continue
@@ -255,15 +261,6 @@ func Discover(l Layout, cwd string) *Discovery {
 func isMarkdownName(name string) bool {
 	return strings.HasSuffix(name, ".md") && !strings.HasPrefix(name, ".")
 }
-
-func nameKeyPos(r *ir.Rule) ir.Pos {
-	if p, ok := r.KeyPos["name"]; ok {
-		return p
-	}
-	return ir.Pos{Line: 1, Col: 1}
-}
-
-func quote(s string) string { return pyStrRepr(s) }
 
 // fsPath turns an absolute slash path into an fs.FS path of a file system
 // rooted at "/".

@@ -1,4 +1,4 @@
-package hookify
+package sources
 
 import (
 	"reflect"
@@ -68,14 +68,14 @@ func TestDiscoverLayers(t *testing.T) {
 		t.Errorf("shadowed\n got %q\nwant %q", shadowed, wantShadowed)
 	}
 	var diags []string
-	for _, x := range d.Diagnostics {
-		diags = append(diags, x.Kind.String()+" "+x.Error())
+	for _, x := range d.Problems {
+		diags = append(diags, string(x.Kind)+" "+x.Error())
 	}
 	wantDiags := []string{
 		"malformed /proj/.codex/hookify/bad.md:3:1: 'str' object has no attribute 'get'",
-		"shadowed /proj/.codex/hookify/z.md:2:1: rule 'dup' (project) is shadowed by the managed rule of the same name in /etc/codex/hookify/b-managed.md",
-		"not-local /proj/.claude/hookify.forgot.md: hookify ignores this file: rule files in .claude must be named hookify.<name>.local.md (rename it to hookify.forgot.local.md)",
-		"shadowed /home/u/.codex/hookify/user-dup.md:2:1: rule 'user-dup' (user) is shadowed by the project-claude rule of the same name in /proj/.claude/hookify.user-dup.local.md",
+		"shadowed /proj/.codex/hookify/z.md:2:1: warning: rule 'dup' (project) is shadowed by the managed rule of the same name in /etc/codex/hookify/b-managed.md",
+		"not-local /proj/.claude/hookify.forgot.md: warning: hookify ignores this file: rule files in .claude must be named hookify.<name>.local.md (rename it to hookify.forgot.local.md)",
+		"shadowed /home/u/.codex/hookify/user-dup.md:2:1: warning: rule 'user-dup' (user) is shadowed by the project-claude rule of the same name in /proj/.claude/hookify.user-dup.local.md",
 	}
 	if !reflect.DeepEqual(diags, wantDiags) {
 		t.Errorf("diagnostics\n got %q\nwant %q", diags, wantDiags)

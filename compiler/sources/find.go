@@ -1,0 +1,60 @@
+package sources
+
+import (
+	"path/filepath"
+
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+)
+
+// Env is what finding rules depends on outside the arguments. Commands
+// build it once from the process (see cmd/hookifyc); tests build their own.
+type Env struct {
+	// Dir is the process working directory: the base of a relative
+	// HOOKIFY_RULE_DIR.
+	Dir string
+	// ManagedDir is the managed (fleet) rule directory, normally
+	// DefaultManagedDir; "" disables the managed layer.
+	ManagedDir string
+	// Home is the user's home directory; "" disables the user layer.
+	Home string
+	// RuleDir is $HOOKIFY_RULE_DIR: when set, its *.md files are the only
+	// rules of the discovery.
+	RuleDir string
+	// Cache, when not nil, keeps parsed rule files between calls (see
+	// hookify.CachedOSFS); it never changes what is found.
+	Cache hookify.RuleCache
+}
+
+// Layout is the layered discovery of env on the real file system.
+func (env Env) Layout() Layout {
+	ruleDir := env.RuleDir
+	if ruleDir != "" && !filepath.IsAbs(ruleDir) {
+		ruleDir = filepath.Join(env.Dir, ruleDir)
+	}
+	return Layout{
+		FS:         hookify.CachedOSFS("/", env.Cache),
+		ManagedDir: env.ManagedDir,
+		HomeDir:    env.Home,
+		RuleDir:    filepath.ToSlash(ruleDir),
+	}
+}
+
+// Find reads the rules of explicit sources, or, when there are none, runs
+// the layered discovery for the event's working directory cwd.
+func Find(env Env, srcs []string, cwd string) ([]*ir.Rule, []Problem) {
+	if len(srcs) > 0 {
+		return Load(srcs, env.Home, env.Cache)
+	}
+	d := Discover(env.Layout(), filepath.ToSlash(cwd))
+	return d.RuleList(), d.Problems
+}
+
+// RuleList returns the active rules (disabled ones included) in order.
+func (d *Discovery) RuleList() []*ir.Rule {
+	rules := make([]*ir.Rule, len(d.Rules))
+	for i, f := range d.Rules {
+		rules[i] = f.Rule
+	}
+	return rules
+}
