@@ -3,7 +3,6 @@ package lower
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,15 +14,21 @@ import (
 	"github.com/hookifyc/hookifyc/internal/codextest"
 )
 
-// TestConformanceLowered checks the compiled corpora against the real
-// codex 0.169.0: every .rules file compiled from them loads in
-// `codex execpolicy check` (whose load also runs the match/not_match
-// examples), and on ≥ 2,000 corpus argvs, plus the rules' own examples,
-// codex and CheckJSON give the same JSON for the compiled policy, with and
-// without --resolve-host-executables.
+// regenerateLowered rewrites testdata/codex/lowered.jsonl from the real codex.
+const regenerateLowered = "HOOKIFYC_LIVE=1 go test ./compiler/lower -run Conformance -update"
+
+// TestConformanceLowered checks the compiled corpora against codex 0.169.0:
+// every .rules file compiled from them loads in `codex execpolicy check`
+// (whose load also runs the match/not_match examples), and on ≥ 2,000 corpus
+// argvs, plus the rules' own examples, codex and CheckJSON give the same
+// JSON for the compiled policy, with and without --resolve-host-executables.
+//
+// Codex's answers are recorded in testdata/codex/lowered.jsonl, for the
+// compiled files' exact bytes: a change to the lowering's output makes the
+// recording stale, and the test fails until it is regenerated from the real
+// codex (HOOKIFYC_LIVE=1 runs it live; see regenerateLowered).
 func TestConformanceLowered(t *testing.T) {
-	r := codextest.NewRunner(t)
-	dir := t.TempDir()
+	cx := codextest.Open(t, filepath.Join("testdata", "codex", "lowered.jsonl"), regenerateLowered)
 	var files []execpolicy.File
 	var paths []string
 	var examples [][]string
@@ -36,11 +41,8 @@ func TestConformanceLowered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(dir, set.name+".rules")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		res, err := r.Check([]string{path}, false, []string{"hookifyc-probe"})
+		path := cx.File(set.name+".rules", data)
+		res, err := cx.Check([]string{path}, false, []string{"hookifyc-probe"})
 		if err != nil || res.ExitCode != 0 || string(res.Stdout) != "{\"matchedRules\":[]}\n" {
 			t.Fatalf("%s does not load in codex (exit %d, %v): %s%s", set.name, res.ExitCode, err, res.Stdout, res.Stderr)
 		}
@@ -107,7 +109,7 @@ func TestConformanceLowered(t *testing.T) {
 	start := time.Now()
 	var mu sync.Mutex
 	codextest.Parallel(len(jobs), 2, func(i int) {
-		res, err := r.Check(paths, jobs[i].resolve, jobs[i].argv)
+		res, err := cx.Check(paths, jobs[i].resolve, jobs[i].argv)
 		if err == nil && res.ExitCode != 0 {
 			err = fmt.Errorf("exit %d: %s", res.ExitCode, res.Stderr)
 		}
@@ -115,7 +117,7 @@ func TestConformanceLowered(t *testing.T) {
 		got[i], errs[i] = res.Stdout, err
 		mu.Unlock()
 	})
-	t.Logf("%d codex calls in %v", len(jobs), time.Since(start).Round(time.Millisecond))
+	t.Logf("%d codex calls in %v (live: %v)", len(jobs), time.Since(start).Round(time.Millisecond), cx.IsLive())
 
 	var mismatches, matched int
 	for i, j := range jobs {
@@ -126,7 +128,7 @@ func TestConformanceLowered(t *testing.T) {
 		if execpolicy.NeedsResolution(j.argv[0]) && j.resolve {
 			// Relative and ~/ program paths resolve against codex's
 			// working directory and home.
-			ev := pol.CheckWith(j.argv, execpolicy.MatchOptions{ResolveHostExecutables: true, WorkDir: r.Dir, Home: r.Home})
+			ev := pol.CheckWith(j.argv, execpolicy.MatchOptions{ResolveHostExecutables: true, WorkDir: cx.Dir, Home: cx.Home})
 			want = append(ev.CodexJSON(false), '\n')
 		} else {
 			want = pol.CheckJSON(j.argv, j.resolve)
