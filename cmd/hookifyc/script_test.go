@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -26,12 +27,12 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScripts runs the CLI transcripts in testdata/script (txtar). Run
+// TestScripts runs the CLI transcripts in golden/cli (txtar). Run
 // with -update to rewrite their expected outputs.
 func TestScripts(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
+		Dir:                 filepath.Join(root, "golden", "cli"),
 		UpdateScripts:       *golden.Update,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
