@@ -24,7 +24,7 @@ func TestSearchParity(t *testing.T) {
 		t.Fatalf("only %d search cases", len(searchCases))
 	}
 	for _, c := range searchCases {
-		re, err := Compile(c.pattern, Options{IgnoreCase: c.ignoreCase})
+		re, err := Compile(c.pattern, Options{IgnoreCase: c.ignoreCase, Timeout: noTimeout})
 		if err != nil {
 			t.Errorf("Compile(%q, I=%v): %v", c.pattern, c.ignoreCase, err)
 			continue
@@ -64,7 +64,7 @@ func TestErrorParity(t *testing.T) {
 // if one of them starts agreeing with Python, the documentation is stale.
 func TestKnownDivergences(t *testing.T) {
 	for _, c := range divergentCases {
-		re, err := Compile(c.pattern, Options{IgnoreCase: c.ignoreCase})
+		re, err := Compile(c.pattern, Options{IgnoreCase: c.ignoreCase, Timeout: noTimeout})
 		if err != nil {
 			t.Errorf("Compile(%q): %v", c.pattern, err)
 			continue

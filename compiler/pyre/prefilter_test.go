@@ -41,7 +41,7 @@ func TestPrefilterLiterals(t *testing.T) {
 func TestPrefilterSound(t *testing.T) {
 	for _, c := range searchCases {
 		for _, ic := range []bool{true, false} {
-			re, err := Compile(c.pattern, Options{IgnoreCase: ic})
+			re, err := Compile(c.pattern, Options{IgnoreCase: ic, Timeout: noTimeout})
 			if err != nil {
 				continue
 			}
