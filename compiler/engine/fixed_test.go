@@ -3,6 +3,7 @@ package engine_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
@@ -33,7 +34,8 @@ func event(t *testing.T, js string) engine.Event {
 
 func decide(t *testing.T, sem engine.Semantics, r *ir.Rule, ev engine.Event, files map[string]string) engine.Result {
 	t.Helper()
-	eng := engine.New(engine.Options{Semantics: sem, ReadFile: func(p string) ([]byte, error) {
+	// A minute, not the default 100 ms: answers must not depend on load.
+	eng := engine.New(engine.Options{Semantics: sem, RegexTimeout: time.Minute, ReadFile: func(p string) ([]byte, error) {
 		if s, ok := files[p]; ok {
 			return []byte(s), nil
 		}
@@ -202,7 +204,7 @@ func TestPermissionActor(t *testing.T) {
 	}
 	ev := event(t, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push origin main"},"cwd":"/p"}`)
 	for actor, want := range map[string]engine.Decision{"": engine.DecisionAllow, "ci": engine.DecisionAllow, "intern": engine.DecisionBlock} {
-		res := engine.New(engine.Options{Actor: actor}).Evaluate(rules, ev)
+		res := engine.New(engine.Options{Actor: actor, RegexTimeout: time.Minute}).Evaluate(rules, ev)
 		if res.Decision() != want {
 			t.Errorf("actor %q: %s, want %s", actor, res.Decision(), want)
 		}

@@ -107,7 +107,9 @@ func replayParity(t *testing.T, c *hookifycorpus.Corpus, dirs map[string]string,
 			dirs[key] = dir
 		}
 		in := c.Inputs[cs.Input]
-		opts := Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir)}
+		// A minute, not the default 100 ms: hookify has no regex timeout,
+		// and a loaded machine must not turn an answer into a timeout.
+		opts := Options{Dir: dir, Stdin: in.Stdin, Agent: agent.Claude, Compat: true, ReadFile: readFileIn(dir), RegexTimeout: time.Minute}
 		if cache != nil {
 			opts.Cache = cache
 		}
