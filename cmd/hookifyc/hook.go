@@ -86,6 +86,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		Home:         a.m.getenv("HOME"),
 		ManagedDir:   a.m.managedDir,
 		RuleDir:      a.m.getenv("HOOKIFY_RULE_DIR"),
+		ProjectDir:   a.m.getenv("CLAUDE_PROJECT_DIR"),
 		ReadFile: func(p string) ([]byte, error) {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/urfave/cli/v3"
 
@@ -56,8 +57,13 @@ func (a *app) runTestPattern(ctx context.Context, cmd *cli.Command) error {
 
 func (a *app) rulesListCommand() *cli.Command {
 	return &cli.Command{
-		Name:   "list",
-		Usage:  "list the rules the layered discovery finds from the current directory, shadowed ones included",
+		Name:  "list",
+		Usage: "list the rules the layered discovery finds from the current directory",
+		Description: `Lists every rule in trust order: managed (/etc/codex/hookify), user
+(~/.codex/hookify), then the project layers of the current directory and each of
+its ancestors. Rules with the same name in different layers all apply; a project
+rule can never replace or switch off a managed or user rule, and such a
+collision is shown. Exits 1 when rule files cannot be used.`,
 		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print JSON"}},
 		Action: a.runRulesList,
 	}
@@ -72,42 +78,49 @@ func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
 	w := cmd.Root().Writer
 	if cmd.Bool("json") {
 		list := &pyval.List{}
-		add := func(f *sources.Found) {
+		for _, f := range d.Rules {
 			item := pyval.NewDict()
 			item.Set("name", pyval.Str(f.Rule.Name))
 			item.Set("layer", pyval.Str(f.Layer.String()))
+			item.Set("trust", pyval.Str(f.Layer.Trust()))
 			item.Set("path", pyval.Str(f.Path))
 			item.Set("enabled", pyval.Bool(f.Rule.Enabled))
 			item.Set("event", pyval.Str(f.Rule.Event))
 			item.Set("action", pyval.Str(f.Rule.ActionText))
-			if f.ShadowedBy != nil {
-				item.Set("shadowed_by", pyval.Str(f.ShadowedBy.Path))
+			cl := &pyval.List{}
+			for _, c := range f.Collides {
+				cl.Items = append(cl.Items, pyval.Str(c.Path))
 			}
+			item.Set("collides_with", cl)
 			list.Items = append(list.Items, item)
 		}
-		for _, f := range d.Rules {
-			add(f)
-		}
-		for _, f := range d.Shadowed {
-			add(f)
-		}
 		w.Write(append(pyval.Dumps(list), '\n'))
-		return nil
-	}
-	for _, f := range d.Rules {
-		state := "enabled "
-		if !f.Rule.Enabled {
-			state = "disabled"
+	} else {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "LAYER\tSTATE\tEVENT\tACTION\tNAME\tFILE")
+		for _, f := range d.Rules {
+			state := "enabled"
+			if !f.Rule.Enabled {
+				state = "disabled"
+			}
+			file := f.Path
+			for _, c := range f.Collides {
+				file += "  (same name as " + c.Layer.String() + " " + c.Path + ", both apply)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", f.Layer, state, f.Rule.Event, f.Rule.ActionText, f.Rule.Name, file)
 		}
-		fmt.Fprintf(w, "%-14s %s %-6s %-6s %s  %s\n", f.Layer, state, f.Rule.Event, f.Rule.ActionText, f.Rule.Name, f.Path)
+		tw.Flush()
 	}
-	for _, f := range d.Shadowed {
-		fmt.Fprintf(w, "%-14s shadowed %s  %s (by %s)\n", f.Layer, f.Rule.Name, f.Path, f.ShadowedBy.Path)
-	}
+	failed := false
 	for _, p := range d.Problems {
-		if p.Kind != sources.ProblemShadowed {
-			fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", p.Error())
+		if p.Kind == sources.ProblemCollision {
+			continue // shown with the rules
 		}
+		fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", p.Error())
+		failed = failed || p.Costly()
+	}
+	if failed {
+		return cli.Exit("", 1)
 	}
 	return nil
 }

@@ -12,15 +12,15 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
 
-// Layer is a level of the layered discovery; a lower value is a higher
-// priority.
+// Layer is a level of the layered discovery. Layers are listed in trust
+// order: a lower value is more trusted.
 type Layer int
 
 const (
 	LayerManaged       Layer = iota + 1 // /etc/codex/hookify/*.md
-	LayerProject                        // <project>/.codex/hookify/*.md
-	LayerProjectClaude                  // <project>/.claude/hookify.*.local.md
 	LayerUser                           // ~/.codex/hookify/*.md
+	LayerProject                        // <dir>/.codex/hookify/*.md
+	LayerProjectClaude                  // <dir>/.claude/hookify.*.local.md
 	LayerRuleDir                        // $HOOKIFY_RULE_DIR/*.md (replaces all others)
 )
 
@@ -38,6 +38,20 @@ func (l Layer) String() string {
 		return "rule-dir"
 	}
 	return "unknown"
+}
+
+// Trust is how far a layer's rules are trusted: the machine's
+// administrator (managed), the user (user, rule-dir), or the repository
+// the agent works in (project layers), which the user may just have cloned
+// and which the agent itself can write.
+func (l Layer) Trust() string {
+	switch l {
+	case LayerManaged:
+		return "managed"
+	case LayerUser, LayerRuleDir:
+		return "user"
+	}
+	return "project"
 }
 
 // DefaultManagedDir is the managed (fleet) rule directory of a Unix machine.
@@ -60,105 +74,46 @@ type Found struct {
 	Layer Layer
 	Path  string   // absolute path
 	Rule  *ir.Rule // always non-nil
-	// ShadowedBy is the higher-layer rule with the same name that hides this
-	// one (nil for an active rule).
-	ShadowedBy *Found
+	// Collides are the rules of other layers with the same name. They all
+	// apply: no layer can switch off, replace or weaken another's rule.
+	Collides []*Found
 }
 
 // Discovery is the outcome of Discover.
 type Discovery struct {
-	ProjectRoot string
-	// Rules are the active rules, disabled ones included (the engine checks
-	// Enabled), ordered by layer, then file name.
+	// Dirs are the project directories whose rules were read: the start
+	// directories and all their ancestors, nearest first.
+	Dirs []string
+	// Rules are all rules found, disabled ones included (the engine checks
+	// Enabled), in trust order: managed, user, then the project layers
+	// (nearest directory first), each in file name order.
 	Rules []*Found
-	// Shadowed are the rules hidden by a same-named rule of a higher layer.
-	Shadowed []*Found
 	// Problems: files that cannot be read or are malformed (errors), .claude
-	// files missing ".local" and one ProblemShadowed per shadowed rule
-	// (warnings).
+	// files missing ".local" and one ProblemCollision per rule whose name a
+	// more trusted layer also uses (warnings).
 	Problems []Problem
 }
 
-// ProjectRoot walks up from cwd to the nearest directory that contains .git
-// (a directory, or a file as in worktrees). Without one, it is the nearest
-// directory holding rules (.codex/hookify, or a .claude with
-// hookify.*.local.md files), so that rules keep applying when the agent
-// works in a subdirectory of a project that is not a git repository; without
-// either, it is cwd itself.
-func ProjectRoot(fsys fs.FS, cwd string) string {
-	return projectRoot(fsys, cwd, &lister{fsys: fsys})
-}
-
-// lister lists directories of fsys, each once: Discover lists the project's
-// .claude both to find the project root and to read its rules.
-type lister struct {
-	fsys fs.FS
-	memo map[string]listing
-}
-
-type listing struct {
-	names []string
-	err   error
-}
-
-func (l *lister) list(dir string) ([]string, error) {
-	if r, ok := l.memo[dir]; ok {
-		return r.names, r.err
-	}
-	names, err := hookify.ListDir(l.fsys, dir)
-	if l.memo == nil {
-		l.memo = map[string]listing{}
-	}
-	l.memo[dir] = listing{names, err}
-	return names, err
-}
-
-func projectRoot(fsys fs.FS, cwd string, ls *lister) string {
-	cwd = path.Clean(cwd)
-	marked := ""
-	for dir := cwd; ; dir = path.Dir(dir) {
-		if _, err := fs.Stat(fsys, fsPath(path.Join(dir, ".git"))); err == nil {
-			return dir
-		}
-		if marked == "" && holdsRules(fsys, dir, ls) {
-			marked = dir
-		}
-		if dir == "/" || dir == "." {
-			if marked != "" {
-				return marked
-			}
-			return cwd
-		}
-	}
-}
-
-// holdsRules reports whether dir has project rules of its own.
-func holdsRules(fsys fs.FS, dir string, ls *lister) bool {
-	if st, err := fs.Stat(fsys, fsPath(path.Join(dir, ".codex", "hookify"))); err == nil && st.IsDir() {
-		return true
-	}
-	names, err := ls.list(fsPath(path.Join(dir, hookify.CompatDir)))
-	if err != nil {
-		return false
-	}
-	for _, n := range names {
-		if hookify.IsLocalRuleName(n) {
-			return true
-		}
-	}
-	return false
-}
-
-// Discover is the layered discovery of the fixed semantics, from the event's
-// cwd (an absolute path): managed > project .codex/hookify > project
-// .claude/hookify.*.local.md > user ~/.codex/hookify, or only
-// Layout.RuleDir when it is set. Files are read as UTF-8 whatever the locale.
-// When two layers define a rule with the same name, the higher layer wins and
-// the other is returned in Shadowed (rules of one layer never shadow each
-// other, as in hookify). Directories that do not exist are skipped silently.
-func Discover(l Layout, cwd string) *Discovery {
+// Discover is the layered discovery of the fixed semantics: managed, then
+// user ~/.codex/hookify, then the project layers (.codex/hookify/*.md and
+// .claude/hookify.*.local.md) of every start directory and each of its
+// ancestors up to the root; or only Layout.RuleDir when it is set.
+//
+// The start directories are those the caller trusts to name the project
+// (for a hook: what the guarded agent cannot change, see runtime/hook). No
+// marker decides where a project ends: reading every ancestor means that a
+// .git the agent creates, or a cd into a subdirectory, can add directories
+// but never hide one. Directories that do not exist are skipped silently;
+// a rule directory that exists but cannot be read is a problem.
+//
+// Rules of different layers never shadow each other: a project rule with
+// the name of a managed or user rule is evaluated beside it and reported
+// (ProblemCollision), so that a cloned repository can add rules but never
+// disable, replace or weaken the user's or the administrator's. Rules of
+// one layer with the same name all apply, as in hookify.
+func Discover(l Layout, starts ...string) *Discovery {
 	ls := &lister{fsys: l.FS}
-	d := &Discovery{ProjectRoot: projectRoot(l.FS, cwd, ls)}
+	d := &Discovery{}
 	type dir struct {
 		layer Layer
 		path  string
@@ -170,18 +125,21 @@ func Discover(l Layout, cwd string) *Discovery {
 		if l.ManagedDir != "" {
 			dirs = append(dirs, dir{LayerManaged, l.ManagedDir})
 		}
-		dirs = append(dirs,
-			dir{LayerProject, path.Join(d.ProjectRoot, ".codex", "hookify")},
-			dir{LayerProjectClaude, path.Join(d.ProjectRoot, hookify.CompatDir)})
 		if l.HomeDir != "" {
 			dirs = append(dirs, dir{LayerUser, path.Join(l.HomeDir, ".codex", "hookify")})
 		}
+		d.Dirs = projectDirs(starts)
+		for _, p := range d.Dirs {
+			dirs = append(dirs,
+				dir{LayerProject, path.Join(p, ".codex", "hookify")},
+				dir{LayerProjectClaude, path.Join(p, hookify.CompatDir)})
+		}
 	}
-	byName := map[string]*Found{}
+	byName := map[string][]*Found{}
 	seen := map[string]bool{}
 	for _, dr := range dirs {
 		if seen[dr.path] {
-			continue // e.g. cwd = home: project .codex/hookify is the user layer
+			continue // e.g. a project directory's .codex/hookify is the user layer
 		}
 		seen[dr.path] = true
 		names, err := ls.list(fsPath(dr.path))
@@ -189,7 +147,7 @@ func Discover(l Layout, cwd string) *Discovery {
 			// An absent layer is normal; a rule directory that was named but
 			// is missing, or a layer that exists but cannot be read, would
 			// silently drop its rules.
-			if dr.layer == LayerRuleDir || !errors.Is(err, fs.ErrNotExist) {
+			if dr.layer == LayerRuleDir || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errNotDir) {
 				d.Problems = append(d.Problems, Problem{
 					Kind: ProblemCannotRead, Path: dr.path,
 					Text: "cannot read the " + dr.layer.String() + " rule directory: " + hookify.PyOSError(err, dr.path),
@@ -197,7 +155,7 @@ func Discover(l Layout, cwd string) *Discovery {
 			}
 			continue
 		}
-		names = slices.Clone(names) // the listing is shared with projectRoot
+		names = slices.Clone(names)
 		sort.Strings(names)
 		wanted := func(name string) bool {
 			if dr.layer == LayerProjectClaude {
@@ -213,7 +171,6 @@ func Discover(l Layout, cwd string) *Discovery {
 			}
 		}
 		loaded := hookify.LoadRules(l.FS, fsNames, displays)
-		var layer []*Found
 		for _, name := range names {
 			p := path.Join(dr.path, name)
 			if dr.layer == LayerProjectClaude {
@@ -230,31 +187,83 @@ func Discover(l Layout, cwd string) *Discovery {
 				d.Problems = append(d.Problems, fromDiagnostic(diag))
 				continue
 			}
-			layer = append(layer, &Found{Layer: dr.layer, Path: p, Rule: r})
-		}
-		for _, f := range layer {
-			if hi, ok := byName[f.Rule.Name]; ok && hi.Layer != f.Layer {
-				f.ShadowedBy = hi
-				d.Shadowed = append(d.Shadowed, f)
-				d.Problems = append(d.Problems, Problem{
-					Kind:    ProblemShadowed,
-					Warning: true,
-					Path:    f.Path,
-					Pos:     hookify.NameKeyPos(f.Rule),
-					Text: "rule " + hookify.PyRepr(f.Rule.Name) + " (" + f.Layer.String() + ") is shadowed by the " +
-						hi.Layer.String() + " rule of the same name in " + hi.Path,
-				})
-				continue
+			f := &Found{Layer: dr.layer, Path: p, Rule: r}
+			for _, other := range byName[r.Name] {
+				if other.Layer == f.Layer {
+					continue
+				}
+				f.Collides = append(f.Collides, other)
+				other.Collides = append(other.Collides, f)
+				if other.Layer.Trust() != f.Layer.Trust() {
+					d.Problems = append(d.Problems, Problem{
+						Kind:    ProblemCollision,
+						Warning: true,
+						Path:    f.Path,
+						Pos:     hookify.NameKeyPos(f.Rule),
+						Text: "rule " + hookify.PyRepr(r.Name) + " (" + f.Layer.String() + ") has the name of the " +
+							other.Layer.String() + " rule in " + other.Path + "; both apply (a " + f.Layer.Trust() +
+							" rule cannot replace or switch off a " + other.Layer.Trust() + " rule)",
+					})
+				}
 			}
+			byName[r.Name] = append(byName[r.Name], f)
 			d.Rules = append(d.Rules, f)
-		}
-		for _, f := range layer {
-			if _, ok := byName[f.Rule.Name]; !ok && f.ShadowedBy == nil {
-				byName[f.Rule.Name] = f
-			}
 		}
 	}
 	return d
+}
+
+// projectDirs returns the absolute start directories and all their
+// ancestors, nearest first, each once. Relative or empty starts are
+// ignored: they name no directory the caller can vouch for.
+func projectDirs(starts []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range starts {
+		if !strings.HasPrefix(s, "/") {
+			continue
+		}
+		for dir := path.Clean(s); ; dir = path.Dir(dir) {
+			if !seen[dir] {
+				seen[dir] = true
+				out = append(out, dir)
+			}
+			if dir == "/" {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// errNotDir is what listing a path below a regular file fails with (e.g.
+// .claude is a file): no rule directory, as when it is missing.
+var errNotDir = errors.New("not a directory")
+
+// lister lists directories of fsys, each once.
+type lister struct {
+	fsys fs.FS
+	memo map[string]listing
+}
+
+type listing struct {
+	names []string
+	err   error
+}
+
+func (l *lister) list(dir string) ([]string, error) {
+	if r, ok := l.memo[dir]; ok {
+		return r.names, r.err
+	}
+	names, err := hookify.ListDir(l.fsys, dir)
+	if err != nil && isNotDir(err) {
+		err = errNotDir
+	}
+	if l.memo == nil {
+		l.memo = map[string]listing{}
+	}
+	l.memo[dir] = listing{names, err}
+	return names, err
 }
 
 // isMarkdownName is glob "*.md": hidden names are skipped, as by Python's glob.

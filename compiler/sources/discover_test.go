@@ -2,12 +2,21 @@ package sources
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
 
 func ruleFile(name string) *fstest.MapFile {
 	return &fstest.MapFile{Data: []byte("---\nname: " + name + "\nevent: bash\npattern: x\n---\n")}
+}
+
+func blockRule(name string, enabled bool) *fstest.MapFile {
+	e := "true"
+	if !enabled {
+		e = "false"
+	}
+	return &fstest.MapFile{Data: []byte("---\nname: " + name + "\nenabled: " + e + "\nevent: bash\npattern: rm\naction: block\n---\nNo.\n")}
 }
 
 func layeredFS() fstest.MapFS {
@@ -34,38 +43,32 @@ func layeredFS() fstest.MapFS {
 	}
 }
 
-func TestDiscoverLayers(t *testing.T) {
-	m := layeredFS()
-	d := Discover(Layout{FS: m, ManagedDir: DefaultManagedDir, HomeDir: "/home/u"}, "/proj/sub/dir")
-	if d.ProjectRoot != "/proj" {
-		t.Errorf("project root %q", d.ProjectRoot)
-	}
+func foundList(d *Discovery) []string {
 	var got []string
 	for _, f := range d.Rules {
 		got = append(got, f.Layer.String()+" "+f.Path+" "+f.Rule.Name)
 	}
+	return got
+}
+
+func TestDiscoverLayers(t *testing.T) {
+	d := Discover(Layout{FS: layeredFS(), ManagedDir: DefaultManagedDir, HomeDir: "/home/u"}, "/proj/sub/dir")
+	if want := []string{"/proj/sub/dir", "/proj/sub", "/proj", "/"}; !reflect.DeepEqual(d.Dirs, want) {
+		t.Errorf("dirs %q, want %q", d.Dirs, want)
+	}
 	want := []string{
 		"managed /etc/codex/hookify/a-managed.md managed-only",
 		"managed /etc/codex/hookify/b-managed.md dup",
+		"user /home/u/.codex/hookify/u.md user",
+		"user /home/u/.codex/hookify/user-dup.md user-dup",
 		"project /proj/.codex/hookify/y.md project",
+		"project /proj/.codex/hookify/z.md dup", // collides with the managed rule: both apply
 		"project-claude /proj/.claude/hookify.c.local.md claude",
 		"project-claude /proj/.claude/hookify.c2.local.md claude", // same layer: both kept
 		"project-claude /proj/.claude/hookify.user-dup.local.md user-dup",
-		"user /home/u/.codex/hookify/u.md user",
 	}
-	if !reflect.DeepEqual(got, want) {
+	if got := foundList(d); !reflect.DeepEqual(got, want) {
 		t.Errorf("rules\n got %q\nwant %q", got, want)
-	}
-	var shadowed []string
-	for _, f := range d.Shadowed {
-		shadowed = append(shadowed, f.Path+" by "+f.ShadowedBy.Path)
-	}
-	wantShadowed := []string{
-		"/proj/.codex/hookify/z.md by /etc/codex/hookify/b-managed.md",
-		"/home/u/.codex/hookify/user-dup.md by /proj/.claude/hookify.user-dup.local.md",
-	}
-	if !reflect.DeepEqual(shadowed, wantShadowed) {
-		t.Errorf("shadowed\n got %q\nwant %q", shadowed, wantShadowed)
 	}
 	var diags []string
 	for _, x := range d.Problems {
@@ -73,9 +76,9 @@ func TestDiscoverLayers(t *testing.T) {
 	}
 	wantDiags := []string{
 		"malformed /proj/.codex/hookify/bad.md:3:1: 'str' object has no attribute 'get'",
-		"shadowed /proj/.codex/hookify/z.md:2:1: warning: rule 'dup' (project) is shadowed by the managed rule of the same name in /etc/codex/hookify/b-managed.md",
+		"collision /proj/.codex/hookify/z.md:2:1: warning: rule 'dup' (project) has the name of the managed rule in /etc/codex/hookify/b-managed.md; both apply (a project rule cannot replace or switch off a managed rule)",
 		"not-local /proj/.claude/hookify.forgot.md: warning: hookify ignores this file: rule files in .claude must be named hookify.<name>.local.md (rename it to hookify.forgot.local.md)",
-		"shadowed /home/u/.codex/hookify/user-dup.md:2:1: warning: rule 'user-dup' (user) is shadowed by the project-claude rule of the same name in /proj/.claude/hookify.user-dup.local.md",
+		"collision /proj/.claude/hookify.user-dup.local.md:2:1: warning: rule 'user-dup' (project-claude) has the name of the user rule in /home/u/.codex/hookify/user-dup.md; both apply (a project rule cannot replace or switch off a user rule)",
 	}
 	if !reflect.DeepEqual(diags, wantDiags) {
 		t.Errorf("diagnostics\n got %q\nwant %q", diags, wantDiags)
@@ -91,18 +94,87 @@ func TestDiscoverRuleDirOverrides(t *testing.T) {
 
 func TestDiscoverNoGit(t *testing.T) {
 	d := Discover(Layout{FS: layeredFS()}, "/elsewhere")
-	if d.ProjectRoot != "/elsewhere" || len(d.Rules) != 1 || d.Rules[0].Rule.Name != "other" {
-		t.Errorf("%+v", d)
+	if len(d.Rules) != 1 || d.Rules[0].Rule.Name != "other" {
+		t.Errorf("%+v", foundList(d))
 	}
-	// A directory without .git anywhere above: the cwd itself is the root.
 	d = Discover(Layout{FS: layeredFS()}, "/rules")
-	if d.ProjectRoot != "/rules" || len(d.Rules) != 0 {
-		t.Errorf("%+v", d)
+	if len(d.Rules) != 0 {
+		t.Errorf("%+v", foundList(d))
 	}
-	// cwd = home: the project .codex layer is the user layer; it is read once
-	// and nothing shadows itself.
+	// start = home: the project .codex layer is the user layer; it is read
+	// once, as the user layer.
 	d = Discover(Layout{FS: layeredFS(), HomeDir: "/home/u"}, "/home/u")
-	if d.ProjectRoot != "/home/u" || len(d.Rules) != 2 || len(d.Shadowed) != 0 || d.Rules[0].Layer != LayerProject {
-		t.Errorf("%+v", d)
+	if len(d.Rules) != 2 || d.Rules[0].Layer != LayerUser || len(d.Problems) != 0 {
+		t.Errorf("%+v %v", foundList(d), d.Problems)
+	}
+}
+
+// TestDiscoverCannotBeEscaped: what the agent can do from inside a tool
+// call (create a .git, cd into a subdirectory or out of the project, send
+// a relative or root cwd) never drops a project rule, as long as one start
+// directory is one it cannot change (issue: an agent cannot walk past the
+// guard).
+func TestDiscoverCannotBeEscaped(t *testing.T) {
+	fsys := fstest.MapFS{
+		"repo/.git/HEAD":                      {Data: []byte("ref")},
+		"repo/.claude/hookify.rm.local.md":    blockRule("no-rm", true),
+		"repo/.codex/hookify/push.md":         ruleFile("no-push"),
+		"repo/sub/.git/HEAD":                  {Data: []byte("ref")}, // mkdir -p sub/.git
+		"repo/mod/.git":                       {Data: []byte("gitdir: ../.git/modules/mod")},
+		"repo/mod/x/.keep":                    {},
+		"elsewhere/.keep":                     {},
+		"repo/sub/.claude/hookify.x.local.md": ruleFile("added-by-agent"),
+	}
+	want := []string{"project-claude /repo/.claude/hookify.rm.local.md no-rm", "project /repo/.codex/hookify/push.md no-push"}
+	for _, starts := range [][]string{
+		{"/repo"},
+		{"/repo", "/repo/sub"},       // cd sub, with sub/.git
+		{"/repo", "/repo/mod/x"},     // a submodule's .git file
+		{"/repo", "/elsewhere"},      // cd out of the project
+		{"/repo", "."},               // a relative cwd
+		{"/repo", "/"},               // the root as cwd
+		{"/repo/sub", "/repo/mod/x"}, // no start at the root: ancestors still reach it
+	} {
+		d := Discover(Layout{FS: fsys}, starts...)
+		got := map[string]bool{}
+		for _, f := range foundList(d) {
+			got[f] = true
+		}
+		for _, w := range want {
+			if !got[w] {
+				t.Errorf("starts %q: %s missing from %q", starts, w, foundList(d))
+			}
+		}
+	}
+}
+
+// TestClonedRepoCannotWeaken: a repository rule named like the user's
+// block rule, disabled or turned into a warning, leaves the user's rule in
+// force, and says so.
+func TestClonedRepoCannotWeaken(t *testing.T) {
+	for _, repoRule := range []*fstest.MapFile{
+		blockRule("no-rm", false),
+		{Data: []byte("---\nname: no-rm\nevent: bash\npattern: nothing-matches-this\naction: warn\n---\n")},
+	} {
+		fsys := fstest.MapFS{
+			"home/u/.codex/hookify/no-rm.md": blockRule("no-rm", true),
+			"repo/.codex/hookify/x.md":       repoRule,
+		}
+		d := Discover(Layout{FS: fsys, HomeDir: "/home/u"}, "/repo")
+		var user *Found
+		for _, f := range d.Rules {
+			if f.Layer == LayerUser && f.Rule.Name == "no-rm" {
+				user = f
+			}
+		}
+		if user == nil || !user.Rule.Enabled || !user.Rule.Blocks() {
+			t.Fatalf("the user's rule is not in force: %q", foundList(d))
+		}
+		if len(d.Rules) != 2 || len(user.Collides) != 1 {
+			t.Errorf("rules %q, collisions %d", foundList(d), len(user.Collides))
+		}
+		if len(d.Problems) != 1 || d.Problems[0].Kind != ProblemCollision || !strings.Contains(d.Problems[0].Text, "both apply") {
+			t.Errorf("problems %v", d.Problems)
+		}
 	}
 }

@@ -41,16 +41,20 @@ func (env Env) Layout() Layout {
 }
 
 // Find reads the rules of explicit sources, or, when there are none, runs
-// the layered discovery for the event's working directory cwd.
-func Find(env Env, srcs []string, cwd string) ([]*ir.Rule, []Problem) {
+// the layered discovery from the start directories (see Discover).
+func Find(env Env, srcs []string, starts ...string) ([]*ir.Rule, []Problem) {
 	if len(srcs) > 0 {
 		return Load(srcs, env.Home, env.Cache)
 	}
-	d := Discover(env.Layout(), filepath.ToSlash(cwd))
+	slashed := make([]string, len(starts))
+	for i, s := range starts {
+		slashed[i] = filepath.ToSlash(s)
+	}
+	d := Discover(env.Layout(), slashed...)
 	return d.RuleList(), d.Problems
 }
 
-// RuleList returns the active rules (disabled ones included) in order.
+// RuleList returns the rules (disabled ones included) in order.
 func (d *Discovery) RuleList() []*ir.Rule {
 	rules := make([]*ir.Rule, len(d.Rules))
 	for i, f := range d.Rules {

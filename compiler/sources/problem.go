@@ -1,6 +1,9 @@
 package sources
 
 import (
+	"errors"
+	"syscall"
+
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
@@ -25,9 +28,9 @@ const (
 	// ProblemNotLocal: a .claude/hookify.*.md file without ".local", which
 	// hookify ignores (a warning).
 	ProblemNotLocal ProblemKind = "not-local"
-	// ProblemShadowed: a rule hidden by a same-named rule of a higher
-	// discovery layer (a warning).
-	ProblemShadowed ProblemKind = "shadowed"
+	// ProblemCollision: a rule with the name of a rule of a more trusted
+	// layer; both apply (a warning).
+	ProblemCollision ProblemKind = "collision"
 	// ProblemSource: a finding of a settings or genesis reader (unknown key,
 	// unusable pattern), with its severity.
 	ProblemSource ProblemKind = "source"
@@ -85,4 +88,14 @@ func fromPermDiag(path string, d *perm.Diagnostic) Problem {
 		file = path
 	}
 	return Problem{Kind: ProblemSource, Path: file, Pos: d.Pos, Text: d.Msg, Warning: d.Severity == perm.SeverityWarning}
+}
+
+// isNotDir reports an error of listing a path whose parent is a regular
+// file (ENOTDIR), or a path that is not a directory.
+func isNotDir(err error) bool {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno == syscall.ENOTDIR
+	}
+	return false
 }

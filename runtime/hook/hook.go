@@ -6,6 +6,7 @@
 package hook
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
@@ -43,6 +44,9 @@ type Options struct {
 	// RuleDir is $HOOKIFY_RULE_DIR: its rules replace the layered
 	// discovery; a relative one is relative to Dir.
 	RuleDir string
+	// ProjectDir is the project directory the agent names for its hooks
+	// (Claude Code's $CLAUDE_PROJECT_DIR), or "".
+	ProjectDir string
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
 	// Cache, when not nil, keeps parsed rule files and compiled patterns
@@ -149,12 +153,8 @@ func runFixed(opts Options) agent.Output {
 	if kind == "" || kind == agent.Auto {
 		kind = in.Agent
 	}
-	cwd := in.Cwd
-	if cwd == "" {
-		cwd = opts.Dir
-	}
 	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache()}
-	rules, found := sources.Find(env, opts.Sources, cwd)
+	rules, found := sources.Find(env, opts.Sources, ProjectStarts(opts.ProjectDir, opts.Dir, in.Cwd)...)
 	problems := RuleProblems(found)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules)})
 	var res engine.Result
@@ -168,6 +168,24 @@ func runFixed(opts Options) agent.Output {
 	}
 	res.Problems = append(problems, res.Problems...)
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
+}
+
+// ProjectStarts are the directories the layered discovery reads project
+// rules from (with all their ancestors): the agent's project directory
+// ($CLAUDE_PROJECT_DIR), the hook process's working directory, and the
+// event's cwd. The first two are fixed for the session; the agent cannot
+// change them from inside a tool call. The event's cwd follows the agent's
+// cd in Claude Code (in Codex it is the session's directory): it can only
+// add directories, never hide the others' rules. docs/compat.md says which
+// input decides for each agent.
+func ProjectStarts(projectDir, processDir, eventCwd string) []string {
+	var out []string
+	for _, d := range []string{projectDir, processDir, eventCwd} {
+		if d != "" && filepath.IsAbs(d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // RuleProblems are the problems of finding rules that cost rules (files
