@@ -13,6 +13,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/lower"
 	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 // Matchers of the PreToolUse groups. Codex reads a matcher made only of
@@ -272,7 +273,7 @@ type jsonGroup struct {
 }
 
 // JSON renders the plan as a hooks.json document ({"hooks": {...}}), with
-// a final newline.
+// a final newline. Deceptive characters (internal/textsafe) are escaped.
 func (p Plan) JSON(opts Options) ([]byte, error) {
 	cmd, err := opts.Command()
 	if err != nil {
@@ -303,7 +304,7 @@ func (p Plan) JSON(opts Options) ([]byte, error) {
 		b.WriteString("\n  ")
 	}
 	b.WriteString("}\n}\n")
-	return b.Bytes(), nil
+	return textsafe.EscapeJSON(b.Bytes()), nil
 }
 
 // TOML renders the plan as config.toml [hooks] tables, equivalent to JSON.

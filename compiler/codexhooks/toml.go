@@ -4,11 +4,15 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 // QuoteTOML returns s as a TOML basic string ("..."): '"' and '\' are
 // escaped, as are all control characters (U+0000–U+001F and U+007F, which
-// TOML forbids unescaped); everything else is written as is. It fails on
+// TOML forbids unescaped) and the characters that would make the file
+// deceive a reader (bidirectional controls, line separators: see
+// internal/textsafe); everything else is written as is. It fails on
 // invalid UTF-8, which a TOML document cannot hold.
 func QuoteTOML(s string) (string, error) {
 	if !utf8.ValidString(s) {
@@ -34,8 +38,12 @@ func QuoteTOML(s string) (string, error) {
 		case '\r':
 			b.WriteString(`\r`)
 		default:
-			if r < 0x20 || r == 0x7f {
+			if r < 0x20 || r == 0x7f || textsafe.Deceptive(r) && r <= 0xFFFF {
 				fmt.Fprintf(&b, `\u%04X`, r)
+				continue
+			}
+			if textsafe.Deceptive(r) {
+				fmt.Fprintf(&b, `\U%08X`, r)
 				continue
 			}
 			b.WriteRune(r)
@@ -47,7 +55,8 @@ func QuoteTOML(s string) (string, error) {
 
 // writeComment writes text as TOML comment lines: each line is prefixed
 // with "# ", and control characters and invalid UTF-8 (which TOML forbids
-// in comments) are replaced with U+FFFD.
+// in comments) and deceptive characters (internal/textsafe) are replaced
+// with U+FFFD.
 func writeComment(b *strings.Builder, text string) {
 	if text == "" {
 		return
@@ -55,7 +64,7 @@ func writeComment(b *strings.Builder, text string) {
 	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		var l strings.Builder
 		for _, r := range line {
-			if r < 0x20 && r != '\t' || r == 0x7f {
+			if r < 0x20 && r != '\t' || r == 0x7f || textsafe.Deceptive(r) {
 				r = utf8.RuneError
 			}
 			l.WriteRune(r) // invalid bytes decode as utf8.RuneError

@@ -1,10 +1,14 @@
 package codexhooks
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/shell"
 )
 
 func TestQuoteTOML(t *testing.T) {
@@ -15,7 +19,7 @@ func TestQuoteTOML(t *testing.T) {
 		{`a\b`, `"a\\b"`},
 		{"\b\t\n\f\r", `"\b\t\n\f\r"`},
 		{"\x00\x01\x1f\x7f", `"\u0000\u0001\u001F\u007F"`},
-		{"é ✓ 😀 \u2028 \u0085", "\"é ✓ 😀 \u2028 \u0085\""},
+		{"é ✓ 😀 \u2028 \u0085 \u202e \U000E0001", `"é ✓ 😀 \u2028 \u0085 \u202E \U000E0001"`},
 		{`"""`, `"\"\"\""`},
 		{"x\" = 1\n[evil]\ny = \"", `"x\" = 1\n[evil]\ny = \""`},
 		{"'#}]", `"'#}]"`},
@@ -82,5 +86,45 @@ func TestWriteComment(t *testing.T) {
 	}
 	if _, err := parseTOML(got + "k = 1\n"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestDeceptivePaths: a bidi override or a line separator in a source
+// path never reaches hooks.json or hooks.toml raw; both still decode to the
+// real path.
+func TestDeceptivePaths(t *testing.T) {
+	src := "/home/u/proj/rules\u202Edm.exe/\u2028x.md"
+	opts := Options{Hookifyc: "/usr/local/bin/hookifyc", Sources: []string{src}}
+	plan := Plan{Groups: []Group{{ir.PreToolUse, MatchBash}}}
+	js, err := plan.JSON(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, err := plan.TOML(opts, "header \u202E with a bidi override")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string][]byte{"json": js, "toml": tm} {
+		for _, r := range []string{"\u202E", "\u2028"} {
+			if strings.Contains(string(out), r) {
+				t.Errorf("%s holds %q raw:\n%s", name, r, out)
+			}
+		}
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Hooks []struct{ Command string }
+		}
+	}
+	if err := json.Unmarshal(js, &doc); err != nil || !strings.HasSuffix(doc.Hooks[ir.PreToolUse][0].Hooks[0].Command, shell.Quote(src)) {
+		t.Errorf("json command: %v %+v", err, doc)
+	}
+	parsed, err := parseTOML(string(tm))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(parsed)
+	if !strings.Contains(string(got), `\u202e`) && !strings.Contains(string(got), "\u202E") {
+		t.Errorf("toml lost the character: %s", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
@@ -118,7 +119,8 @@ func NewReport(ls []Lowered, notes []string) *Report {
 }
 
 // JSON renders the report with a final newline: objects indented, arrays
-// without objects (patterns, examples) on one line.
+// without objects (patterns, examples) on one line; deceptive characters
+// (internal/textsafe) escaped.
 func (rep *Report) JSON() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -127,7 +129,7 @@ func (rep *Report) JSON() ([]byte, error) {
 		return nil, err
 	}
 	out := indentObjects(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
-	return append(out, '\n'), nil
+	return textsafe.EscapeJSON(append(out, '\n')), nil
 }
 
 // indentObjects pretty-prints compact JSON, keeping every array that holds
