@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -172,49 +171,6 @@ func commentSafe(line string) string {
 		i += n
 	}
 	return b.String()
-}
-
-// EmitHostExecutables writes host_executable() declarations for hosts, to
-// follow Emit's output of rules, and checks that they load back unchanged.
-// Every match example of rules must name its rule's program literally, so
-// that Codex matches it without the basename fallback the declarations
-// gate; the declarations then only remove matches from not_match examples,
-// and the two parts load together as they load apart.
-func EmitHostExecutables(rules []*PrefixRule, hosts []HostExecutable) ([]byte, error) {
-	for _, r := range rules {
-		for _, ex := range r.Match {
-			if len(ex) == 0 || ex[0] != r.First {
-				return nil, fmt.Errorf("rule %s: match example %q does not start with the rule's program", describe(r), ex)
-			}
-		}
-	}
-	var b bytes.Buffer
-	b.WriteString("\n# The programs above at their standard paths count as the programs; elsewhere (e.g. /tmp/x/git) they\n# borrow no rules. Codex applies these declarations to every rules file.\n")
-	for _, h := range hosts {
-		b.WriteString("host_executable(name=")
-		if err := writeStr(&b, h.Name); err != nil {
-			return nil, fmt.Errorf("host_executable %q: %w", h.Name, err)
-		}
-		b.WriteString(", paths=")
-		if err := writeList(&b, h.Paths); err != nil {
-			return nil, fmt.Errorf("host_executable %q: %w", h.Name, err)
-		}
-		b.WriteString(")\n")
-	}
-	back, err := LoadFile("emitted.rules", b.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("emitted host executables do not load: %w", err)
-	}
-	if len(back.Rules) != 0 || len(back.HostExecutables) != len(hosts) {
-		return nil, fmt.Errorf("emitted %d host executables but they load as %d", len(hosts), len(back.HostExecutables))
-	}
-	for i, h := range hosts {
-		g := back.HostExecutables[i]
-		if g.Name != h.Name || !slices.Equal(g.Paths, h.Paths) {
-			return nil, fmt.Errorf("host_executable %q does not load back unchanged", h.Name)
-		}
-	}
-	return b.Bytes(), nil
 }
 
 // PatternString renders the rule's prefix pattern as a .rules pattern list, e.g.

@@ -13,19 +13,9 @@ import (
 
 // Report is the compile report (report.json): one entry per source rule.
 type Report struct {
-	Counts Counts   `json:"counts"`
-	Notes  []string `json:"notes,omitempty"`
-	// Hosts are the host_executable() declarations written after the
-	// rules (see HostExecutables): the program paths Codex may resolve to
-	// each program; none turns the basename fallback off.
-	Hosts []ReportHost  `json:"host_executables,omitempty"`
-	Rules []ReportEntry `json:"rules"`
-}
-
-// ReportHost is one host_executable() declaration.
-type ReportHost struct {
-	Name  string   `json:"name"`
-	Paths []string `json:"paths"`
+	Counts Counts        `json:"counts"`
+	Notes  []string      `json:"notes,omitempty"`
+	Rules  []ReportEntry `json:"rules"`
 }
 
 // Counts are the verdicts of the rules that can apply to Bash calls, and
@@ -72,9 +62,6 @@ type Examples struct {
 // rules a target had to skip).
 func NewReport(ls []Lowered, notes []string) *Report {
 	rep := &Report{Notes: notes, Rules: make([]ReportEntry, 0, len(ls))}
-	for _, h := range HostExecutables(ls) {
-		rep.Hosts = append(rep.Hosts, ReportHost{Name: h.Name, Paths: append([]string{}, h.Paths...)})
-	}
 	for _, l := range ls {
 		r := l.Rule
 		e := ReportEntry{
