@@ -106,7 +106,7 @@ func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 	return nil
 }
 
-// decisionJSON renders the runtime decision JSON shared by check and the MCP server.
+// decisionJSON renders the runtime decision JSON of check --json.
 func decisionJSON(res *engine.Result, problems []string) []byte {
 	out := pyval.NewDict()
 	out.Set("decision", pyval.Str(res.Decision()))

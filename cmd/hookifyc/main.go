@@ -1,18 +1,18 @@
-// Command hookifyc makes guardrails for AI coding agents portable and
-// enforceable: it reads hookify rule files and Tool(glob) permission
-// patterns, evaluates them as a hook for Claude Code and Codex, and compiles
-// what prefix rules can express to Codex execpolicy .rules.
-//
-// This package only parses flags and prints; the packages under compiler/
-// and runtime/ do the work.
-//
 // A hook process lives a few milliseconds: reading the cgroup CPU quota at
 // start-up and re-reading it in the background (Go 1.25's container-aware
-// GOMAXPROCS) costs more than it can save, so the directives below make
+// GOMAXPROCS) costs more than it can save, so these directives make
 // GOMAXPROCS the number of CPUs.
 //
 //go:debug containermaxprocs=0
 //go:debug updatemaxprocs=0
+
+// Command hookifyc reads hookify rule files and Tool(glob) permission
+// patterns, evaluates them as a hook for Claude Code and Codex (hook,
+// check), compiles what prefix rules can express to Codex execpolicy .rules
+// (compile), and lists, edits and tests rules (rules).
+//
+// This package only parses flags and prints; the packages under compiler/
+// and runtime/ do the work.
 package main
 
 import (

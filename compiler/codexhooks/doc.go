@@ -1,16 +1,18 @@
-// Package codexhooks writes the Codex configuration that complements a
-// compiled `.rules` file (spec agent-hooks.md Part A, codex-execpolicy.md
-// §11):
+// Package codexhooks writes the Codex configuration that goes with a
+// compiled .rules file:
 //
-//   - a hooks.json fragment and the equivalent config.toml [hooks] tables
-//     that route the calls the prefix rules do not fully cover (rules whose
-//     verdict is not exact) to `hookifyc hook --agent codex`: PreToolUse
-//     for Bash and file rules, UserPromptSubmit and Stop as needed ([Plan]);
+//   - the hooks that send what the prefix rules do not fully cover (rules
+//     whose verdict is not exact) to `hookifyc hook --agent codex`, as a
+//     hooks.json fragment or the equivalent config.toml [hooks] tables
+//     ([PlanFor], [Plan.JSON], [Plan.TOML]);
 //   - a managed requirements.toml [rules] prefix_rules block
-//     ([Requirements]), which Codex only accepts with the decisions prompt
+//     ([Requirements]), which Codex accepts only with the decisions prompt
 //     and forbidden.
 //
-// Every string is escaped by a serializer (encoding/json, [QuoteTOML]), so
-// rule text can never inject JSON or TOML. The package is pure: bytes out,
-// no I/O.
+// It does not decide what is lowered (package lower does) and does no I/O.
+// Every string goes through a serializer (encoding/json, [QuoteTOML]), so
+// rule text cannot inject JSON or TOML, and deceptive characters (bidi
+// controls, zero-width characters, ...) are written escaped. The formats
+// are those of the shared specs agent-hooks.md Part A and
+// codex-execpolicy.md §11.
 package codexhooks

@@ -1,9 +1,12 @@
 // Package driver runs hookifyc's compile pipeline as a library: rule
 // sources (or the layered discovery) → IR → lowering → the Codex outputs
-// (.rules, hooks, requirements) and the report. It takes options and
-// returns the files' contents, the report and the problems; it writes
-// nothing, prints nothing and reads no flags, so the CLI, the MCP server
-// and deployment share one pipeline.
+// (.rules, hooks, requirements) and report.json.
+//
+// [Compile] takes [Options] and returns the files' contents, the report and
+// the problems. It reads the rule sources but writes nothing, prints nothing
+// and reads no flags or environment (discovery's directories come in
+// through Options.Env), so `hookifyc compile` only configures it and writes
+// what it returns.
 package driver
 
 import (

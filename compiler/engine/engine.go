@@ -1,4 +1,7 @@
-// Package engine evaluates IR rules against one hook event.
+// Package engine evaluates IR rules (hookify rules and permission patterns)
+// against one hook event and says which rules block or warn, and why. It is
+// the meaning of the IR: lowering proves its prefix rules with it and the
+// runtime hook answers with it.
 //
 // It implements two semantics over the same rule language:
 //
@@ -11,9 +14,10 @@
 //     IGNORECASE, search) but repairs the defects users report; each one is
 //     listed in docs/compat.md and covered by a test.
 //
-// The engine is pure: it reads no files and no environment. The one piece of
-// I/O hookify performs while matching (reading the transcript named by the
-// event) goes through Options.ReadFile.
+// The engine does not find or read rules (package sources does), nor decode
+// an agent's payload or render its answer (package agent). It reads no files
+// and no environment: the one piece of I/O hookify performs while matching
+// (reading the transcript named by the event) goes through Options.ReadFile.
 package engine
 
 import (

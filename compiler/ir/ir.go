@@ -1,13 +1,17 @@
 // Package ir defines the policy intermediate representation shared by every
-// hookifyc stage: rule files and permission patterns are read into ir.Rule
-// values once, with their source positions, and the compiler, the runtime
-// engine, lint and the rule tools all work on those values.
+// hookifyc stage: hookify rule files and permission patterns are read into
+// [Rule] values once, with their source positions, and the engine, lowering,
+// the runtime hook and the rules commands all work on those values.
 //
 // The IR keeps hookify's own view of a rule exactly (the Python str() of each
 // frontmatter value, the raw action and event text, type errors that hookify
 // would raise when it reaches a value) so that the engine can replay hookify's
 // behaviour byte for byte, and it also carries the normalised meaning used by
 // the fixed semantics and by the compiler.
+//
+// The IR is data only: it neither reads rule files (packages hookify and
+// perm do) nor evaluates rules (package engine does). [AppendBinary] and
+// [DecodeBinary] store a parsed rule for the rule cache.
 package ir
 
 import "fmt"

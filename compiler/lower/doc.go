@@ -7,5 +7,7 @@
 //
 // [Lower] does the lowering, [EmitLowered] writes the result as a `.rules`
 // file through compiler/execpolicy, and [NewReport] describes it as
-// report.json. docs/compile.md explains verdicts and soundness.
+// report.json. It does not read sources, write files, or produce the hooks
+// that enforce the rest at runtime (package codexhooks does).
+// docs/compile.md explains verdicts and soundness.
 package lower

@@ -1,8 +1,7 @@
 // Package perm reads Claude Code permission patterns — `Tool` and
 // `Tool(specifier)` — and matches tool calls against them with Claude Code's
-// semantics (agent-hooks.md Part C).
-//
-// It has four parts:
+// semantics (agent-hooks.md Part C). It does not decide a hook's answer: the
+// engine evaluates permission rules, read into the IR, through [MatchRule].
 //
 //   - [Parse] turns a pattern such as `Bash(git push *)`, `Read(./.env)`,
 //     `WebFetch(domain:*.example.com)`, `mcp__github__*` or
@@ -17,8 +16,8 @@
 //   - Loaders that turn Claude Code settings JSON ([LoadSettings]) and
 //     genesis.key YAML ([LoadGenesis]) into IR rules with the file:line:col
 //     of every pattern (rules carry ir.Permission; conditions use
-//     ir.OpPermCommand, ir.OpPermPath, ir.OpPermDomain and [OpPermParam]),
-//     and [Detect], which tells the two apart.
+//     ir.OpPermCommand, ir.OpPermPath, ir.OpPermDomain and [OpPermParam]);
+//     [Detect] tells the two apart and [Load] dispatches on it.
 //   - [TestPattern] and [TestPatternIn] for `hookifyc rules test-pattern`.
 //
 // The decision a pattern is listed under changes how it matches

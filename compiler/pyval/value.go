@@ -4,18 +4,19 @@
 // them Python's semantics where hookify's observable behaviour depends on
 // them: str() and repr(), truthiness, type names in error texts, json.load
 // (with CPython 3.11's exact error messages) and json.dumps with its default
-// byte format.
+// byte format. It is no Python interpreter: nothing beyond what hookify's
+// output depends on is modelled.
 //
 // Strings are Go strings holding WTF-8: valid UTF-8, except that a lone
 // surrogate code point (which Python strings may hold, e.g. from the JSON
 // escape "\ud800") is stored as its 3-byte generalised UTF-8 encoding.
-// Use Runes to get Python's code points.
+// Use [Runes] to get Python's code points.
 //
-// Entry points: ToStr and Repr (str() and repr()), Truthy, FloatRepr,
-// LoadJSON (json.loads), Dumps (json.dumps), DecodeUTF8 (bytes.decode with
-// Python's UnicodeDecodeError text), Runes and RuneCount. The parity target
-// is CPython 3.11; the tests hold its answers (testdata/gen_golden.py
-// regenerates them).
+// Entry points: [ToStr] and [Repr] (str() and repr()), [Truthy],
+// [FloatRepr], [LoadJSON] (json.loads), [Dumps] (json.dumps), [DecodeUTF8]
+// (bytes.decode with Python's UnicodeDecodeError text), [Runes] and
+// [RuneCount]. The parity target is CPython 3.11; the tests hold its
+// answers (testdata/gen_golden.py regenerates them).
 package pyval
 
 // Value is a Python value: None, Bool, Int, Float, Str, *List or *Dict.

@@ -1,5 +1,7 @@
 // Package shell turns agent command lines into argument vectors that guard
-// rules can be checked against.
+// rules can be checked against. It parses and unwraps; it never expands or
+// runs anything: a word whose value would depend on an expansion is reported
+// as not literal rather than guessed.
 //
 // It has three parts:
 //
@@ -19,8 +21,11 @@
 //     understood stop the unwrapping and mark the result [Inner.Uncertain].
 //   - [Canonical], [Quote] and [SplitShlex] reproduce Python's shlex.join,
 //     shlex.quote and shlex.split (POSIX mode). Canonical is the
-//     "canonical(argv)" of the execpolicy lowering contract; SplitShlex is how
-//     Codex tokenizes the string examples of a prefix_rule.
+//     "canonical(argv)" of the execpolicy lowering contract. SplitShlex is
+//     not how Codex splits the string examples of a prefix_rule: Codex uses
+//     the Rust shlex crate, which differs on comments, '\r',
+//     backslash-newline and \$ \` inside double quotes (see
+//     compiler/execpolicy's SplitExample).
 //
 // Limits and deliberate choices: input longer than [MaxCommandBytes] or
 // nesting brackets deeper than [MaxNesting] is rejected before parsing (a

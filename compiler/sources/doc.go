@@ -1,7 +1,8 @@
 // Package sources finds rule sources and reads them into IR rules: the
 // SOURCES arguments of hookifyc's commands ([Load]) or, without them, the
 // layered discovery of the default semantics ([Discover]); [Find] picks one
-// of the two as every command does.
+// of the two as every command does. Which of the rules apply to an event is
+// the engine's decision, not this package's.
 //
 // A SOURCES file is recognised by its name and content: a .md file is a
 // hookify rule (any name, not only hookify.*.local.md); genesis.key, *.yaml

@@ -1,6 +1,8 @@
 // Package atomicfile writes files atomically: a temporary file in the
 // same directory, renamed over the target, so that readers see the old
-// content or the new, never a mix, and a crash leaves one of the two.
+// content or the new, never a mix. With the fsyncs it makes by default, a
+// crash also leaves one of the two ([Options.NoSync] gives that up for
+// files that detect torn writes themselves).
 package atomicfile
 
 import (

@@ -11,8 +11,8 @@
 //	HOOKIFYC_LIVE=1 go test ./compiler/execpolicy ./compiler/lower -run Conformance -update
 //
 // The binary is taken from $HOOKIFYC_CODEX (a path to the codex executable)
-// or else from the cache directory $XDG_CACHE_HOME/hookifyc/codex-0.169.0
-// (default ~/.cache/hookifyc/codex-0.169.0), where it is installed with
+// or else from the user cache directory's hookifyc/codex-0.169.0 ([CacheDir];
+// ~/.cache/hookifyc/codex-0.169.0 on Linux), where it is installed with
 // `npm install @openai/codex@0.169.0` the first time it is needed (~400 MB,
 // once per machine; `go run ./internal/codextest/cmd/install-codex`). When a
 // live test cannot find or install it the test fails: conformance is never

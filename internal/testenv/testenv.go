@@ -1,6 +1,7 @@
 // Package testenv locates what tests need outside the repository: the
-// shared corpora checked out beside it (../shared) and the hookifyc binary
-// built from this checkout. Tests fail, never skip, when something is missing.
+// shared corpora checked out beside it (../shared, or $HOOKIFYC_SHARED) and
+// the hookifyc binary built from this checkout. Tests fail, never skip, when
+// something is missing.
 package testenv
 
 import (

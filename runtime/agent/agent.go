@@ -1,9 +1,11 @@
 // Package agent speaks each coding agent's hook contract. It decodes a hook's
-// stdin exactly as hookify's json.load does, recognises which agent and
-// payload shape sent it (Claude Code, Codex, the legacy nested Codex payload,
-// or a flat {tool_name, tool_input} object), normalises it for the engine,
-// and renders an engine result as the stdout bytes and exit code the agent
-// enforces (spec: agent-hooks.md Part D).
+// stdin exactly as hookify's json.load does ([Decode]), recognises which
+// agent and payload shape sent it (Claude Code, Codex, the legacy nested Codex
+// payload, or a flat {tool_name, tool_input} object), normalises it for the
+// engine ([Normalize], which also turns a Codex apply_patch into one event
+// per file), and renders an engine result as the stdout bytes and exit code
+// the agent enforces ([Render], [RenderCompat]; spec: agent-hooks.md Part D).
+// It neither finds nor evaluates rules: package hook ties it to the engine.
 package agent
 
 import (

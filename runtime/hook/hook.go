@@ -1,8 +1,9 @@
-// Package hook runs one hook call end to end: it decodes the event, finds
-// and reads the rules (hookify's own discovery in compat mode, layered
-// discovery otherwise), evaluates them and renders the agent's answer.
-// Everything outside the process (working directory, environment, files) is
-// passed in, so tests run it in-process exactly as the command does.
+// Package hook runs one hook call end to end ([Run]): it decodes the event,
+// finds and reads the rules (hookify's own discovery in compat mode; the
+// given SOURCES or the layered discovery otherwise), evaluates them and
+// renders the agent's answer. Everything outside the process (working
+// directory, environment, files, the rule cache) is passed in through
+// [Options], so tests run it in-process exactly as the command does.
 package hook
 
 import (
