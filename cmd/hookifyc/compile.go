@@ -31,7 +31,7 @@ Without SOURCES the rules are found by the layered discovery from the current di
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "target", Value: "rules", Usage: "rules, hooks, requirements or all", Validator: oneOf("target", "rules", "hooks", "requirements", "all")},
 			&cli.StringFlag{Name: "out", Value: ".", Usage: "output directory"},
-			&cli.StringFlag{Name: "warn", Value: "prompt", Usage: "what hookify warn rules become: prompt or skip", Validator: oneOf("warn", "prompt", "skip")},
+			&cli.StringFlag{Name: "warn", Value: "skip", Usage: "what hookify warn rules become: skip (the hook warns, the command runs) or prompt (Codex asks; under approval policy \"never\", as in codex exec and CI, a prompt refuses the command)", Validator: oneOf("warn", "prompt", "skip")},
 			&cli.StringFlag{Name: "hookifyc", Usage: "absolute path of the hookifyc the hooks run (default: this binary)"},
 			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor whose permission patterns are compiled too"},
 			&cli.BoolFlag{Name: "lower-allow", Usage: "also lower permission allow rules (a Codex allow runs outside the sandbox without asking; see report.json)"},

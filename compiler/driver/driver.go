@@ -157,6 +157,14 @@ func Compile(opts Options) (*Result, error) {
 		return nil, err
 	}
 	res.Lowered = lowered
+	if opts.Lower.Warn == lower.WarnPrompt {
+		for _, l := range lowered {
+			if l.Rule.Origin == ir.OriginHookify && l.Rule.Action == ir.ActionWarn && len(l.Rules) > 0 {
+				res.Notes = append(res.Notes, `--warn prompt: warn rules became "prompt" rules; under approval policy "never" (codex exec, CI) Codex refuses such commands instead of warning`)
+				break
+			}
+		}
+	}
 
 	if opts.Targets&TargetRules != 0 {
 		data, err := lower.EmitLowered(lowered, header)

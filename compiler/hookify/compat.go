@@ -62,7 +62,8 @@ func (c *CompatResult) Rules() []*ir.Rule {
 // process working directory (os.DirFS(".")), in raw directory order. Every
 // matching name is read, a directory or a broken symlink included (it yields a
 // DiagCannotRead entry). A missing or unreadable .claude yields no entries.
-// Filtering by event and enabled is left to CompatSelect.
+// Filtering by event and enabled is the engine's (engine.EventFilter and
+// engine.Considers).
 func DiscoverCompat(fsys fs.FS) *CompatResult {
 	res := &CompatResult{}
 	// glob swallows OSErrors: no .claude (or not a directory) means no

@@ -71,19 +71,32 @@ const (
 	// VerdictRuntime: nothing was lowered; only the runtime hook enforces
 	// the rule.
 	VerdictRuntime Verdict = "runtime"
+	// VerdictDisabled: the rule is disabled; nothing enforces it.
+	VerdictDisabled Verdict = "disabled"
+	// VerdictNotCompiled: the rule takes no part in this compilation (an
+	// allow rule without LowerOptions.Allow, a genesis actor other than
+	// LowerOptions.Actor); the reason names the flag that would compile it.
+	// Nothing enforces it, neither the .rules nor the hook.
+	VerdictNotCompiled Verdict = "not-compiled"
 )
 
 // WarnMode says what hookify warn rules become.
 type WarnMode string
 
 const (
-	WarnPrompt WarnMode = "prompt" // prefix rules with decision "prompt" (the default)
-	WarnSkip   WarnMode = "skip"   // not lowered; the runtime hook shows the warning
+	// WarnSkip (the default): not lowered; the runtime hook shows the
+	// warning and the command runs.
+	WarnSkip WarnMode = "skip"
+	// WarnPrompt: prefix rules with decision "prompt", so Codex asks.
+	// Where nobody can approve (approval policy "never", the default of
+	// codex exec, CI) Codex then refuses the command: a warning becomes a
+	// block.
+	WarnPrompt WarnMode = "prompt"
 )
 
 // LowerOptions tune Lower.
 type LowerOptions struct {
-	// Warn is what hookify warn rules become; "" means WarnPrompt.
+	// Warn is what hookify warn rules become; "" means WarnSkip.
 	Warn WarnMode
 	// Actor selects the genesis.key actor whose permission patterns are
 	// lowered besides the actor-independent ones; "" lowers only the
@@ -124,7 +137,7 @@ type Lowered struct {
 func Lower(rules []*ir.Rule, opts LowerOptions) ([]Lowered, error) {
 	switch opts.Warn {
 	case "":
-		opts.Warn = WarnPrompt
+		opts.Warn = WarnSkip
 	case WarnPrompt, WarnSkip:
 	default:
 		return nil, fmt.Errorf("invalid warn mode %q (want prompt or skip)", opts.Warn)
@@ -201,11 +214,17 @@ func (l *lowerer) lower(r *ir.Rule) Lowered {
 	}
 	res.Rule = r
 	res.Reason = oneLine(res.Reason)
-	if len(res.Rules) == 0 && res.Verdict != VerdictExact {
+	if len(res.Rules) == 0 && (res.Verdict == VerdictPartial || res.Verdict == "") {
 		res.Verdict = VerdictRuntime
 		res.Decision = 0
 	}
 	return res
+}
+
+// inactive is the outcome of a rule that takes no part in the
+// compilation: disabled, or not compiled for the reason given.
+func inactive(bash bool, v Verdict, format string, args ...any) Lowered {
+	return Lowered{Bash: bash, Inactive: true, Verdict: v, Reason: fmt.Sprintf(format, args...)}
 }
 
 func runtimeOnly(bash bool, format string, args ...any) Lowered {

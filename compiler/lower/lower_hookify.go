@@ -12,6 +12,10 @@ import (
 // tool_matcher let them see Bash calls, and whose conditions all test the
 // command.
 func (l *lowerer) lowerHookify(r *ir.Rule) Lowered {
+	bash := r.ToolMatcher.TypeError == "" && (r.Event == ir.EventBash || r.Event == ir.EventAll) && r.ToolMatcher.Matches("Bash")
+	if !r.Enabled {
+		return inactive(bash, VerdictDisabled, "disabled (enabled: false); nothing enforces it")
+	}
 	if r.ToolMatcher.TypeError != "" {
 		return runtimeOnly(false, "tool_matcher raises %s in hookify", r.ToolMatcher.TypeError)
 	}
@@ -21,17 +25,12 @@ func (l *lowerer) lowerHookify(r *ir.Rule) Lowered {
 	if !r.ToolMatcher.Matches("Bash") {
 		return runtimeOnly(false, "tool_matcher %q excludes Bash", strings.Join(r.ToolMatcher.Names, "|"))
 	}
-	if !r.Enabled {
-		res := runtimeOnly(true, "disabled")
-		res.Inactive = true
-		return res
-	}
 	if len(r.Conditions) == 0 {
 		return Lowered{Bash: true, Verdict: VerdictExact, Reason: "no conditions: hookify never matches this rule, so there is nothing to enforce"}
 	}
 	dec, ok := l.hookifyDecision(r)
 	if !ok {
-		return runtimeOnly(true, "warn rule not lowered (--warn skip); the runtime hook shows the warning")
+		return runtimeOnly(true, "warn rule: the runtime hook shows the warning and the command runs (--warn prompt would make Codex ask, which refuses the command where nobody can approve)")
 	}
 	for i := range r.Conditions {
 		c := &r.Conditions[i]
@@ -115,7 +114,7 @@ type oracle interface {
 	tail(c string) bool
 }
 
-// hookifyOracle evaluates a hookify rule with runtime/engine.
+// hookifyOracle evaluates a hookify rule with compiler/engine.
 type hookifyOracle struct {
 	l     *lowerer
 	rule  *ir.Rule

@@ -38,18 +38,14 @@ func (l *lowerer) lowerPermission(r *ir.Rule) Lowered {
 		return runtimeOnly(false, "permission rule without its pattern")
 	}
 	consultsBash := r.ToolMatcher.TypeError == "" && r.ToolMatcher.Matches("Bash")
+	if !r.Enabled {
+		return inactive(consultsBash, VerdictDisabled, "disabled; nothing enforces it")
+	}
 	if p.Actor != "" && p.Actor != l.opts.Actor {
-		res := runtimeOnly(consultsBash, "applies to the genesis actor %q only (compile with --actor %s)", p.Actor, p.Actor)
-		res.Inactive = true
-		return res
+		return inactive(consultsBash, VerdictNotCompiled, "applies to the genesis actor %q only: not compiled (compile with --actor %s)", p.Actor, p.Actor)
 	}
 	if !consultsBash {
 		return runtimeOnly(false, "%s: not a shell-command rule", p.Tool)
-	}
-	if !r.Enabled {
-		res := runtimeOnly(true, "disabled")
-		res.Inactive = true
-		return res
 	}
 	dec, ok := permissionDecision(r.Action)
 	if !ok {
@@ -70,7 +66,7 @@ func (l *lowerer) lowerPermission(r *ir.Rule) Lowered {
 	}
 
 	if dec == execpolicy.Allow && !l.opts.Allow {
-		return runtimeOnly(true, "allow rules are not lowered by default: a Codex allow runs outside the sandbox without asking, where Claude Code may still ask (overlapping ask/deny rules, wrappers, find -exec); compile with --lower-allow to accept that")
+		return inactive(true, VerdictNotCompiled, "allow rules are not compiled by default: a Codex allow runs outside the sandbox without asking, where Claude Code may still ask (overlapping ask/deny rules, wrappers, find -exec); compile with --lower-allow to accept that")
 	}
 	toks, word, reason := commandSpecPrefix(pat.Specifier)
 	if reason != "" {

@@ -133,15 +133,17 @@ func TestLowerHookifyFilters(t *testing.T) {
 		reason   string
 	}{
 		{"block", base(func(*ir.Rule) {}), LowerOptions{}, VerdictPartial, true, false, execpolicy.Forbidden, ""},
-		{"warn", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{}, VerdictPartial, true, false, execpolicy.Prompt, ""},
-		{"warn skip", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{Warn: WarnSkip}, VerdictRuntime, true, false, 0, "--warn skip"},
+		{"warn", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{}, VerdictRuntime, true, false, 0, "the command runs"},
+		{"warn prompt", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{Warn: WarnPrompt}, VerdictPartial, true, false, execpolicy.Prompt, ""},
+		{"warn skip", base(func(r *ir.Rule) { r.Action, r.ActionText = ir.ActionWarn, "warn" }), LowerOptions{Warn: WarnSkip}, VerdictRuntime, true, false, 0, "--warn prompt would make Codex ask"},
 		{"event all", base(func(r *ir.Rule) { r.Event = ir.EventAll }), LowerOptions{}, VerdictPartial, true, false, execpolicy.Forbidden, ""},
 		{"event file", base(func(r *ir.Rule) { r.Event = ir.EventFile }), LowerOptions{}, VerdictRuntime, false, false, 0, "not a shell-command"},
 		{"event Bash", base(func(r *ir.Rule) { r.Event = "Bash" }), LowerOptions{}, VerdictRuntime, false, false, 0, "not a shell-command"},
 		{"tool matcher", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, Names: []string{"Edit"}} }), LowerOptions{}, VerdictRuntime, false, false, 0, "excludes Bash"},
 		{"tool matcher bash", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, Names: []string{"Edit", "Bash"}} }), LowerOptions{}, VerdictPartial, true, false, execpolicy.Forbidden, ""},
 		{"tool matcher error", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, TypeError: "boom"} }), LowerOptions{}, VerdictRuntime, false, false, 0, "boom"},
-		{"disabled", base(func(r *ir.Rule) { r.Enabled = false }), LowerOptions{}, VerdictRuntime, true, true, 0, "disabled"},
+		{"disabled", base(func(r *ir.Rule) { r.Enabled = false }), LowerOptions{}, VerdictDisabled, true, true, 0, "nothing enforces it"},
+		{"disabled file rule", base(func(r *ir.Rule) { r.Enabled, r.Event = false, ir.EventFile }), LowerOptions{}, VerdictDisabled, false, true, 0, "disabled"},
 		{"no conditions", base(func(r *ir.Rule) { r.Conditions = nil }), LowerOptions{}, VerdictExact, true, false, 0, "never matches"},
 		{"field", base(func(r *ir.Rule) { r.Conditions[0].Field = "new_text" }), LowerOptions{}, VerdictRuntime, true, false, 0, "new_text"},
 		{"type error", base(func(r *ir.Rule) { r.Conditions[0].PatternTypeError = "bad pattern" }), LowerOptions{}, VerdictRuntime, true, false, 0, "bad pattern"},
@@ -231,7 +233,7 @@ func TestLowerActor(t *testing.T) {
 	if err != nil || len(rules) != 1 {
 		t.Fatal(rules, err)
 	}
-	if l := lowerOne(t, rules[0], LowerOptions{}); l.Verdict != VerdictRuntime || !l.Inactive || !strings.Contains(l.Reason, "--actor ci") {
+	if l := lowerOne(t, rules[0], LowerOptions{}); l.Verdict != VerdictNotCompiled || !l.Inactive || !strings.Contains(l.Reason, "--actor ci") {
 		t.Errorf("no actor: %+v", l)
 	}
 	if l := lowerOne(t, rules[0], LowerOptions{Actor: "ci", Allow: true}); l.Verdict != VerdictExact || l.Inactive {
@@ -329,24 +331,24 @@ func TestLowerCorpusVerdicts(t *testing.T) {
 		if e.Verdict == "" || (e.Verdict != VerdictExact && e.Reason == "") {
 			t.Errorf("%s: verdict %q reason %q", e.File, e.Verdict, e.Reason)
 		}
-		if (e.Emitted > 0) != (e.Verdict != VerdictRuntime) && e.Verdict != VerdictExact {
+		if (e.Emitted > 0) != (e.Verdict == VerdictPartial) && e.Verdict != VerdictExact {
 			t.Errorf("%s: %s with %d rules", e.File, e.Verdict, e.Emitted)
 		}
 	}
 	c := rep.Counts
 	t.Logf("%d rules in the shared corpus: %s", len(ls), rep.Summary())
-	if c.Partial == 0 || c.Exact+c.Partial+c.Runtime+c.NotBash != len(ls) {
+	if c.Partial == 0 || c.Disabled == 0 || c.Exact+c.Partial+c.Runtime+c.NotBash+c.Disabled+c.NotCompiled != len(ls) {
 		t.Errorf("counts %+v", c)
 	}
 }
 
-// TestLowerAllowOptIn: allow rules stay runtime unless LowerOptions.Allow.
+// TestLowerAllowOptIn: allow rules are not compiled unless LowerOptions.Allow.
 func TestLowerAllowOptIn(t *testing.T) {
 	rules, _, err := perm.LoadSettings("s.json", []byte(`{"permissions": {"allow": ["Bash(git status *)"]}}`), perm.LoadOptions{})
 	if err != nil || len(rules) != 1 {
 		t.Fatalf("%v %d", err, len(rules))
 	}
-	if l := lowerOne(t, rules[0], LowerOptions{}); l.Verdict != VerdictRuntime || len(l.Rules) != 0 || !strings.Contains(l.Reason, "--lower-allow") {
+	if l := lowerOne(t, rules[0], LowerOptions{}); l.Verdict != VerdictNotCompiled || len(l.Rules) != 0 || !strings.Contains(l.Reason, "--lower-allow") {
 		t.Errorf("default: %s %q %d rules", l.Verdict, l.Reason, len(l.Rules))
 	}
 	if l := lowerOne(t, rules[0], LowerOptions{Allow: true}); l.Verdict != VerdictExact || len(l.Rules) != 1 {

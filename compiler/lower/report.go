@@ -25,9 +25,13 @@ type Counts struct {
 	Exact   int `json:"exact"`
 	Partial int `json:"partial"`
 	Runtime int `json:"runtime"`
-	// NotBash counts the rules that never see a Bash call (their verdict
-	// is runtime).
+	// NotBash counts the active rules that never see a Bash call (their
+	// verdict is runtime).
 	NotBash int `json:"not_bash"`
+	// Disabled and NotCompiled count the rules nothing enforces: disabled
+	// ones, and those this compilation leaves out (see VerdictNotCompiled).
+	Disabled    int `json:"disabled"`
+	NotCompiled int `json:"not_compiled"`
 	// Emitted is the number of prefix rules written.
 	Emitted int `json:"emitted"`
 }
@@ -89,6 +93,14 @@ func NewReport(ls []Lowered, notes []string) *Report {
 		}
 		rep.Rules = append(rep.Rules, e)
 		rep.Counts.Emitted += len(l.Rules)
+		switch l.Verdict {
+		case VerdictDisabled:
+			rep.Counts.Disabled++
+			continue
+		case VerdictNotCompiled:
+			rep.Counts.NotCompiled++
+			continue
+		}
 		if !l.Bash {
 			rep.Counts.NotBash++
 			continue
@@ -213,8 +225,15 @@ func holdsObject(src []byte, i int) bool {
 // Summary is a one-line human summary of the counts.
 func (rep *Report) Summary() string {
 	c := rep.Counts
-	return fmt.Sprintf("%d bash rules: %d exact, %d partial, %d runtime; %d other rules run in the hook; %d prefix rules",
+	s := fmt.Sprintf("%d bash rules: %d exact, %d partial, %d runtime; %d other rules run in the hook; %d prefix rules",
 		c.Exact+c.Partial+c.Runtime, c.Exact, c.Partial, c.Runtime, c.NotBash, c.Emitted)
+	if c.Disabled > 0 {
+		s += fmt.Sprintf("; %d disabled", c.Disabled)
+	}
+	if c.NotCompiled > 0 {
+		s += fmt.Sprintf("; %d not compiled (see report.json)", c.NotCompiled)
+	}
+	return s
 }
 
 func patternJSON(pr *execpolicy.PrefixRule) []any {
