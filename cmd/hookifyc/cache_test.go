@@ -17,7 +17,9 @@ import (
 // 100 real rules, in both semantics: the first call after the racy window
 // stores the rules, the next ones read them from the cache, and every
 // answer is the one given without a cache, also after a rule is edited.
+// It runs in parallel: most of its time is the sleep past the racy window.
 func TestHookCacheProcess(t *testing.T) {
+	t.Parallel()
 	bin := testenv.Binary(t)
 	dir := t.TempDir()
 	claude := filepath.Join(dir, ".claude")
