@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 )
 
@@ -20,10 +23,15 @@ func (a *app) checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "decide what the rules say about a command (or file content, prompt, transcript)",
-		ArgsUsage: "[SOURCES...] -- 'COMMAND'  |  --rules FILE.rules -- ARGV...",
+		ArgsUsage: "[SOURCES...] -- COMMAND...  |  --rules FILE.rules -- ARGV...",
 		Description: `Evaluates the rules on one synthetic event and explains the decision: which
 rule matched, which condition, on which field value. Without SOURCES the rules
 are found by the layered discovery from the current directory.
+
+The words after -- are the command (the file content, prompt or transcript
+with --event): one word is used as it is, several are joined as a shell would
+need them quoted (shlex.join), so -- rm -rf x and -- 'rm -rf x' decide the same.
+SOURCES stand before --; a source that does not exist is a usage error.
 --json prints {"decision":"allow|warn|block","messages":[...],"matched_rules":[...]}.
 
 With --rules, checks an already tokenized ARGV against Codex execpolicy .rules
@@ -48,11 +56,15 @@ func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 	if files := cmd.StringSlice("rules"); len(files) > 0 {
 		return a.runCheckRules(cmd, files)
 	}
-	args := cmd.Args().Slice()
-	if len(args) == 0 {
-		return exitError(2, "check: missing the command to check (hookifyc check [SOURCES...] -- 'COMMAND')")
+	text, srcs, err := a.commandWords(cmd)
+	if err != nil {
+		return err
 	}
-	text, srcs := args[len(args)-1], args[:len(args)-1]
+	for _, src := range srcs {
+		if _, err := os.Stat(src); err != nil {
+			return exitError(2, "check: source %s: %v (SOURCES stand before --; the command after it)", src, pathErrorText(err))
+		}
+	}
 	sem := engine.Fixed
 	if cmd.String("compat") == "hookify" {
 		sem = engine.Hookify
@@ -170,6 +182,38 @@ func excerpt(s string) string {
 	return q
 }
 
+// commandWords splits check's arguments into the command text (the words
+// after --, shlex-joined when there are several) and the SOURCES before
+// it. Without --, a single argument is the command.
+func (a *app) commandWords(cmd *cli.Command) (string, []string, error) {
+	args := cmd.Args().Slice()
+	n, dashes := a.afterDashes()
+	switch {
+	case !dashes && len(args) == 1:
+		return args[0], nil, nil
+	case !dashes && len(args) == 0, dashes && n == 0:
+		return "", nil, exitError(2, "check: missing the command to check (hookifyc check [SOURCES...] -- COMMAND...)")
+	case !dashes:
+		return "", nil, exitError(2, "check: put the command after -- (hookifyc check [SOURCES...] -- COMMAND...): %d arguments are ambiguous", len(args))
+	case n > len(args):
+		return "", nil, exitError(2, "check: flags after -- are part of the command; put them before --")
+	}
+	words, srcs := args[len(args)-n:], args[:len(args)-n]
+	if len(words) == 1 {
+		return words[0], srcs, nil
+	}
+	return shell.Canonical(words), srcs, nil
+}
+
+// pathErrorText is err without the path a *fs.PathError repeats.
+func pathErrorText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
 // runCheckRules is `codex execpolicy check`: load every --rules file into one
 // policy and evaluate ARGV.
 func (a *app) runCheckRules(cmd *cli.Command, paths []string) error {
@@ -192,4 +236,33 @@ func (a *app) runCheckRules(cmd *cli.Command, paths []string) error {
 	out := policy.Check(argv, cmd.Bool("resolve-host-executables")).CodexJSON(cmd.Bool("pretty"))
 	cmd.Root().Writer.Write(append(out, '\n'))
 	return nil
+}
+
+// execpolicyCommand is `hookifyc execpolicy check`, with exactly the flags
+// and output of `codex execpolicy check`.
+func (a *app) execpolicyCommand() *cli.Command {
+	first := 1
+	return &cli.Command{
+		Name:  "execpolicy",
+		Usage: "Codex execpolicy tools",
+		Commands: []*cli.Command{{
+			Name:      "check",
+			Usage:     "check an argv against .rules files exactly as `codex execpolicy check` does",
+			ArgsUsage: "--rules PATH COMMAND...",
+			Description: `Loads every --rules file into one policy and prints the JSON that
+` + "`codex execpolicy check`" + ` prints for the already tokenized COMMAND (no shell
+splitting): exit 0 for every evaluation, 1 when a file does not load, 2 on usage
+errors. COMMAND may hold words starting with -, as in Codex.`,
+			Flags: []cli.Flag{
+				&cli.StringSliceFlag{Name: "rules", Aliases: []string{"r"}, Required: true, Usage: "rule file to load (repeatable; any path/extension)"},
+				&cli.BoolFlag{Name: "pretty", Usage: "pretty-print JSON (2-space indent)"},
+				&cli.BoolFlag{Name: "resolve-host-executables", Usage: "resolve absolute program paths against basename rules, gated by host_executable()"},
+			},
+			// Like clap's trailing var-arg: flags end at the command.
+			StopOnNthArg: &first,
+			Action: func(ctx context.Context, cmd *cli.Command) error {
+				return a.runCheckRules(cmd, cmd.StringSlice("rules"))
+			},
+		}},
+	}
 }

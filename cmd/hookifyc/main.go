@@ -76,10 +76,24 @@ func run(ctx context.Context, m machine, args []string, stdin io.Reader, stdout,
 // app holds what every command needs.
 type app struct {
 	m machine
+	// args is the command line as given, for the commands that must know
+	// what stood after "--" (the flag parser drops it).
+	args []string
+}
+
+// afterDashes returns how many arguments follow the first "--" of the
+// command line, and whether there is one.
+func (a *app) afterDashes() (int, bool) {
+	for i, arg := range a.args {
+		if arg == "--" {
+			return len(a.args) - i - 1, true
+		}
+	}
+	return 0, false
 }
 
 func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string) *cli.Command {
-	a := &app{m: m}
+	a := &app{m: m, args: args}
 	var commands []*cli.Command
 	if len(args) > 1 && args[1] == "hook" {
 		// A hook runs on every tool call: set up only its command.
@@ -90,6 +104,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.checkCommand(),
 			a.compileCommand(),
 			a.rulesCommand(),
+			a.execpolicyCommand(),
 		}
 	}
 	root := &cli.Command{
