@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -72,7 +71,7 @@ func LoadFiles(paths []string, cache RuleCache) []Loaded {
 		if err != nil {
 			abs = p
 		}
-		jobs[i] = loadJob{name: strings.TrimPrefix(filepath.ToSlash(abs), "/"), display: p}
+		jobs[i] = loadJob{name: fsName(abs), display: p}
 	}
 	res := loadAll(CachedOSFS("/", cache), jobs)
 	out := make([]Loaded, len(res))

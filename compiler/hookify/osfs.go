@@ -2,8 +2,8 @@ package hookify
 
 import (
 	"io/fs"
-	"os"
 	"path"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -16,33 +16,13 @@ import (
 // one read sized by fstat, close) instead of os.ReadFile's eight or more,
 // and directory listings that skip the runtime's network poller: a hook
 // reads every rule file on every tool call.
-func OSFS(dir string) fs.FS {
-	return osFS{FS: os.DirFS(dir), root: dir}
-}
-
-// CachedOSFS is OSFS with a rule cache: LoadRule (and so discovery) first
-// asks c for the rule parsed from a file whose identity has not changed
-// since, which costs a stat and an access instead of reading and parsing
-// the file. Rules
-// read from a file are offered to c. A nil c is OSFS.
 //
-// Only files the process could rewrite itself go through the cache: the
-// cache lives where the process's user (and the agent running as that
-// user) can write, so an entry could say anything, which must be no more
-// than that user could make the file say. The kernel decides (access(2)
-// with W_OK: mode bits, ACLs, read-only and single-file bind mounts,
-// immutable files), for the file a symbolic link leads to. The file must
-// also be on a local file system whose change times this machine's kernel
-// keeps (see cacheableFS). Every other file (managed rules owned by root, a
-// rule bind-mounted read-only, rules on a network or FUSE file system) is
-// read on every call. A process whose real and effective users differ uses
-// no cache.
-func CachedOSFS(dir string, c RuleCache) fs.FS {
-	f := osFS{FS: os.DirFS(dir), root: dir}
-	if c != nil && syscall.Getuid() == syscall.Geteuid() {
-		f.cache, f.policy = c, &cachePolicy{devs: map[uint64]bool{}, writable: accessWritable}
-	}
-	return f
+// On Windows (osfs_windows.go) the FS rooted at "/" holds the machine's
+// volumes (see windowsPath): "C:/Users/x/proj" is C:\Users\x\proj, whose
+// SlashPath is "/C:/Users/x/proj" (filepath.ToSlash writes "C:/Users/x/proj",
+// which is the same name).
+func OSFS(dir string) fs.FS {
+	return osFS{FS: dirFS(dir), root: dir}
 }
 
 // cachePolicy decides which files may go through the rule cache (see
@@ -68,12 +48,6 @@ func (p *cachePolicy) allows(full string, id FileID) bool {
 	}
 	p.mu.Unlock()
 	return ok && p.writable(full)
-}
-
-// accessWritable is access(path, W_OK) == 0.
-func accessWritable(path string) bool {
-	const wOK = 2
-	return ignoringEINTR(func() error { return syscall.Access(path, wOK) }) == nil
 }
 
 // RuleCache remembers the rules parsed from rule files, by path and file
@@ -103,14 +77,6 @@ type FileID struct {
 // Regular reports whether the identity is that of a regular file.
 func (id FileID) Regular() bool { return id.Mode&syscall.S_IFMT == syscall.S_IFREG }
 
-func fileIDOf(st *syscall.Stat_t) FileID {
-	mtime, ctime := statTimes(st)
-	return FileID{
-		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Mode: uint32(st.Mode), Uid: st.Uid, Size: st.Size,
-		Mtime: mtime, Ctime: ctime,
-	}
-}
-
 type osFS struct {
 	fs.FS
 	root   string
@@ -123,18 +89,24 @@ func (f osFS) ReadFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	data, _, err := readFileRaw(path.Join(f.root, name), name)
+	full, err := osPath(path.Join(f.root, name))
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	data, _, err := readFileRaw(full, name)
 	return data, err
 }
 
 // loadCached is LoadRule through the rule cache.
 func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
-	full := path.Join(f.root, name)
-	var st syscall.Stat_t
-	var statID FileID
+	full, err := osPath(path.Join(f.root, name))
+	if err != nil {
+		err = &fs.PathError{Op: "open", Path: name, Err: err}
+		return nil, cannotRead(display, PyOSError(err, display), err)
+	}
 	allowed := false
-	if err := ignoringEINTR(func() error { return syscall.Stat(full, &st) }); err == nil {
-		statID = fileIDOf(&st)
+	statID, err := statFileID(full)
+	if err == nil {
 		if allowed = f.policy.allows(full, statID); allowed {
 			if r := f.cache.Lookup(full, statID); r != nil {
 				r.Source.File = display
@@ -175,8 +147,8 @@ const MaxRuleFileSize = 64 << 20
 // at once and reads as empty, or fails with EAGAIN while a writer holds it
 // open without writing (hookify's open() would wait for ever).
 func readFileRaw(full, name string) ([]byte, FileID, error) {
-	data, st, err := sysfile.Read(full, 0, MaxRuleFileSize, func(st *syscall.Stat_t) error {
-		if st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
+	data, st, err := sysfile.Read(full, 0, MaxRuleFileSize, func(st *sysfile.Stat) error {
+		if sysfile.IsDir(st) {
 			return syscall.EISDIR
 		}
 		return nil
@@ -191,32 +163,136 @@ func readFileRaw(full, name string) ([]byte, FileID, error) {
 	return data, id, err
 }
 
-// readDirNames lists the directory at full (reported as name in errors) in
-// raw getdents order, as os.File.Readdirnames does, with plain system calls.
-func readDirNames(full, name string) ([]string, error) {
-	var fd int
-	err := ignoringEINTR(func() (err error) {
-		fd, err = syscall.Open(full, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY, 0)
-		return err
-	})
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-	}
-	defer syscall.Close(fd)
-	var names []string
-	buf := make([]byte, 8192)
-	for {
-		var n int
-		err := ignoringEINTR(func() (err error) {
-			n, err = syscall.ReadDirent(fd, buf)
-			return err
-		})
-		if err != nil {
-			return names, &fs.PathError{Op: "readdirent", Path: name, Err: err}
+// windowsPath maps full, the path.Join of an OSFS's root and a name in it,
+// to the Windows path it stands for (used on Windows only; a pure function,
+// so that its tests run everywhere).
+//
+// An OSFS rooted at "/" is the machine's volumes, whose names are the
+// slash forms filepath.ToSlash and path.Join make of Windows paths: its
+// top-level names are drives ("C:/Users/x/proj" is C:\Users\x\proj) and
+// "UNC" ("UNC/server/share/x" is \\server\share\x, see windowsFSName). Every
+// other top-level name does not exist (fs.ErrNotExist): /etc/codex/hookify
+// is absent, never \etc\codex\hookify of the current drive. Any other root
+// is a Windows path (C:\Users\x\proj, \\server\share, or relative).
+//
+// Backslashes in names are separators, as Windows reads them (a HOME of
+// C:\Users\x joined with ".codex/hookify" still works). An element ".." that
+// path.Join could not clean (it hid behind backslashes), an element holding
+// a colon (an alternate data stream, or another drive), and one naming a DOS
+// device (NUL, CON, COM1, ...: sysfile.WindowsReservedName) are
+// fs.ErrInvalid, and so is a root in a device namespace (\\.\, \\?\).
+func windowsPath(full string) (string, error) {
+	s := strings.ReplaceAll(full, `\`, "/")
+	var vol, rest string
+	switch {
+	case strings.HasPrefix(full, "/"): // the volumes
+		first, after, _ := strings.Cut(strings.TrimLeft(s, "/"), "/")
+		switch {
+		case first == "":
+			return "", fs.ErrNotExist // the volumes are not listed
+		case isDrive(first):
+			vol, rest = first, after
+		case first == "UNC":
+			// The discovery walks up from \\server\share\x past the share
+			// to "/UNC/server" and "/UNC", and looks for .codex/hookify and
+			// .claude in each: a server or share whose name starts with a dot
+			// is never asked for over the network.
+			server, after, _ := strings.Cut(after, "/")
+			share, after, _ := strings.Cut(after, "/")
+			if !validElem(server) || !validElem(share) || server[0] == '.' || share[0] == '.' {
+				return "", fs.ErrNotExist
+			}
+			vol, rest = `\\`+server+`\`+share, after
+		case !validElem(first):
+			return "", fs.ErrInvalid
+		default:
+			return "", fs.ErrNotExist
 		}
-		if n <= 0 {
-			return names, nil
+	case strings.HasPrefix(s, "//"): // a root \\server\share
+		server, after, _ := strings.Cut(s[2:], "/")
+		share, after, _ := strings.Cut(after, "/")
+		if !validElem(server) || !validElem(share) {
+			return "", fs.ErrInvalid
 		}
-		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
+		vol, rest = `\\`+server+`\`+share, after
+	case len(s) >= 2 && isDrive(s[:2]) && (len(s) == 2 || s[2] == '/'):
+		vol, rest = s[:2], s[2:]
+	case strings.HasPrefix(s, "/"):
+		return "", fs.ErrInvalid // rooted on the current drive
+	default:
+		rest = s // relative
 	}
+	var elems []string
+	for _, e := range strings.Split(rest, "/") {
+		switch {
+		case e == "" || e == ".":
+			continue
+		case !validElem(e):
+			return "", fs.ErrInvalid
+		}
+		elems = append(elems, e)
+	}
+	p := strings.Join(elems, `\`)
+	switch {
+	case vol != "":
+		p = vol + `\` + p
+	case p == "":
+		p = "."
+	}
+	if sysfile.WindowsDevicePath(p) {
+		return "", fs.ErrInvalid
+	}
+	return p, nil
+}
+
+// validElem reports whether e may be an element of a Windows path that
+// windowsPath makes: not empty, "." or "..", no colon (an alternate data
+// stream, or a drive), no wildcard or other character Windows refuses in
+// names, and no DOS device name.
+func validElem(e string) bool {
+	return e != "" && e != "." && e != ".." && !strings.ContainsAny(e, `:*?"<>|`) && !sysfile.WindowsReservedName(e)
+}
+
+// isDrive reports whether s is a drive, "C:" (either case).
+func isDrive(s string) bool {
+	return len(s) == 2 && sysfile.IsDriveLetter(s[0]) && s[1] == ':'
+}
+
+// windowsFSName is the name, in the OSFS rooted at "/" of a Windows machine
+// (see windowsPath), of the absolute Windows path p (either separator):
+// C:\x\r.md is "C:/x/r.md", \\server\share\r.md is "UNC/server/share/r.md",
+// and the \\?\ forms of both are the same. Any other path (relative,
+// rooted on the current drive, or a device path) has no name: ok is false.
+// A pure function, for Windows.
+func windowsFSName(p string) (name string, ok bool) {
+	b := strings.ReplaceAll(p, "/", `\`)
+	switch {
+	case len(b) >= 7 && (b[:4] == `\\?\` || b[:4] == `\??\`) && isDrive(b[4:6]) && b[6] == '\\':
+		b = b[4:]
+	case len(b) >= 8 && (b[:4] == `\\?\` || b[:4] == `\??\`) && strings.EqualFold(b[4:8], `UNC\`):
+		b = `\\` + b[8:]
+	}
+	switch {
+	case len(b) >= 2 && isDrive(b[:2]) && (len(b) == 2 || b[2] == '\\'):
+		return strings.TrimSuffix(strings.ReplaceAll(b, `\`, "/"), "/"), true
+	case strings.HasPrefix(b, `\\`) && !strings.HasPrefix(b, `\\.\`) && !strings.HasPrefix(b, `\\?\`) && !strings.HasPrefix(b, `\??\`):
+		return "UNC/" + strings.ReplaceAll(b[2:], `\`, "/"), true
+	}
+	return "", false
+}
+
+// SlashPath is the slash path of the OS path p for the discovery, whose
+// paths are absolute slash paths in the FS rooted at "/" (OSFS("/")), walked
+// up with path.Dir to "/". On Unix it is filepath.ToSlash(p). On Windows an
+// absolute path is its name in that FS after a slash (windowsFSName):
+// C:\Users\x\proj is "/C:/Users/x/proj" and \\server\share\x is
+// "/UNC/server/share/x"; any other path is filepath.ToSlash(p).
+func SlashPath(p string) string { return slashPath(p) }
+
+// windowsSlashPath is SlashPath on Windows (a pure function).
+func windowsSlashPath(p string) string {
+	if name, ok := windowsFSName(p); ok {
+		return "/" + name
+	}
+	return strings.ReplaceAll(p, `\`, "/")
 }

@@ -20,6 +20,10 @@
 // missing, unreadable, corrupt or foreign is ignored and the rule files are
 // read, the patterns compiled; the cache can only cost or save time, never
 // change a decision.
+//
+// On Windows the cache is inert: no rule file goes through it (see
+// hookify.CachedOSFS there) and no cache file is ever read (readSmall), so
+// every rule file is read and every pattern compiled on every call.
 package rulecache
 
 import (
@@ -40,7 +44,6 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
-	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // RacyWindow is how long a rule file must have been left unchanged, before
@@ -309,19 +312,6 @@ func ProgramKey() (string, error) {
 	return key, nil
 }
 
-// readSmall reads a cache file (sysfile: no network poller, never blocks).
-// Only a regular file owned by euid is read: not a symbolic link, not a
-// FIFO, not another user's file.
-func readSmall(name string, euid uint32) ([]byte, error) {
-	data, _, err := sysfile.Read(name, syscall.O_NOFOLLOW, maxFileSize, func(st *syscall.Stat_t) error {
-		if st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Uid != euid {
-			return errors.New("not a regular file of ours")
-		}
-		return nil
-	})
-	return data, err
-}
-
 // tempPrefix starts the names of the temporary files writeAtomic creates
 // (os.CreateTemp adds decimal digits).
 const tempPrefix = ".hookifyc-tmp-"
@@ -517,10 +507,3 @@ func (r *reader) bytes() []byte {
 func (r *reader) fail() { r.ok, r.b = false, nil }
 
 var _ hookify.RuleCache = (*Cache)(nil)
-
-func inode(st os.FileInfo) uint64 {
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		return uint64(sys.Ino)
-	}
-	return 0
-}

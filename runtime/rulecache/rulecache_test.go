@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -531,7 +530,7 @@ func TestUntrustedCacheFiles(t *testing.T) {
 		plant func(t *testing.T, file, good string)
 	}{
 		{"fifo", func(t *testing.T, file, _ string) {
-			if err := syscall.Mkfifo(file, 0o600); err != nil {
+			if err := mkfifo(file, 0o600); err != nil {
 				t.Fatal(err)
 			}
 		}},

@@ -1,3 +1,5 @@
+//go:build !windows
+
 package sysfile
 
 import (
@@ -28,7 +30,7 @@ func TestRead(t *testing.T) {
 		path   string
 		flags  int
 		max    int64
-		accept func(*syscall.Stat_t) error
+		accept func(*Stat) error
 		data   string
 		err    error
 	}{
@@ -36,7 +38,7 @@ func TestRead(t *testing.T) {
 		{"exactly max", file, 0, 5, nil, "hello", nil},
 		{"over max", file, 0, 4, nil, "", syscall.EFBIG},
 		{"FIFO without a writer reads empty at once", fifo, 0, 100, nil, "", nil},
-		{"refused", file, 0, 100, func(*syscall.Stat_t) error { return refuse }, "", refuse},
+		{"refused", file, 0, 100, func(*Stat) error { return refuse }, "", refuse},
 		{"link followed", link, 0, 100, nil, "hello", nil},
 		{"link not followed", link, syscall.O_NOFOLLOW, 100, nil, "", syscall.ELOOP},
 		{"missing", filepath.Join(dir, "none"), 0, 100, nil, "", syscall.ENOENT},

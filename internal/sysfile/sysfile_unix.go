@@ -1,7 +1,5 @@
-// Package sysfile reads small files with plain system calls (open, fstat,
-// read, close): a hook process reads every rule file, and its caches, on
-// every tool call, and os.Open would also start the runtime's network
-// poller. Reads never block on a FIFO and never run past a size bound.
+//go:build !windows
+
 package sysfile
 
 import (
@@ -9,12 +7,24 @@ import (
 	"syscall"
 )
 
+// Stat is what Read learned about the open file: its fstat.
+type Stat = syscall.Stat_t
+
+// NoFollow is the flag of Read that refuses a symbolic link (ELOOP).
+const NoFollow = syscall.O_NOFOLLOW
+
+// IsDir reports whether st is a directory's.
+func IsDir(st *Stat) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
+
+// IsRegular reports whether st is a regular file's.
+func IsRegular(st *Stat) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFREG }
+
 // Read opens path (O_RDONLY, O_CLOEXEC and O_NONBLOCK, plus flags such as
 // O_NOFOLLOW), lets accept refuse the file from its fstat (a nil accept
 // takes any file) and reads it whole. More than max bytes is EFBIG. Errors
 // are *fs.PathError (Op "open", "stat" or "read") naming path; the stat is
 // returned once the file is open.
-func Read(path string, flags int, max int64, accept func(*syscall.Stat_t) error) ([]byte, *syscall.Stat_t, error) {
+func Read(path string, flags int, max int64, accept func(*Stat) error) ([]byte, *Stat, error) {
 	var fd int
 	var err error
 	for {
