@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -27,7 +28,13 @@ command its source rule would not) and writes, into --out:
   hooks.toml         the same as config.toml [hooks] tables
   requirements.toml  a managed [rules] prefix_rules block (--target requirements; no allow rules)
   report.json        every source rule with its verdict (exact, partial, runtime) and why
-Without SOURCES the rules are found by the layered discovery from the current directory.`,
+Without SOURCES the rules are found by the layered discovery from the current directory.
+
+All or nothing: when a source cannot be read or a rule does not parse, nothing is
+written (the previous outputs stay as they were) and every problem is printed;
+--keep-going writes what compiled and lists what it left out. No rules at all is
+an error unless --allow-empty. A summary goes to stderr (--quiet drops it, never
+the errors); stdout stays empty.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "target", Value: "rules", Usage: "rules, hooks, requirements or all", Validator: oneOf("target", "rules", "hooks", "requirements", "all")},
 			&cli.StringFlag{Name: "out", Value: ".", Usage: "output directory"},
@@ -35,6 +42,9 @@ Without SOURCES the rules are found by the layered discovery from the current di
 			&cli.StringFlag{Name: "hookifyc", Usage: "absolute path of the hookifyc the hooks run (default: this binary)"},
 			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor whose permission patterns are compiled too"},
 			&cli.BoolFlag{Name: "lower-allow", Usage: "also lower permission allow rules (a Codex allow runs outside the sandbox without asking; see report.json)"},
+			&cli.BoolFlag{Name: "keep-going", Usage: "write what compiled even when sources or rules fail (they are listed, and the exit code is still 1)"},
+			&cli.BoolFlag{Name: "allow-empty", Usage: "write the outputs even when no rule is found"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no summary (errors are always printed)"},
 		},
 		Action: a.runCompile,
 	}
@@ -76,25 +86,60 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		return exitError(2, "%v", err)
 	}
 
-	out := cmd.String("out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return exitError(1, "%v", err)
-	}
-	w := cmd.Root().Writer
-	for _, f := range res.Files {
-		path := filepath.Join(out, f.Name)
-		if err := atomicfile.Write(path, f.Data, 0o644); err != nil {
-			return exitError(1, "%v", err)
-		}
-		fmt.Fprintf(w, "wrote %s\n", path)
-	}
-	fmt.Fprintln(w, res.Report.Summary())
+	quiet := cmd.Bool("quiet")
 	errs := res.Errors()
 	for _, p := range errs {
-		fmt.Fprintf(stderr, "problem: %s\n", p.Error())
+		fmt.Fprintf(stderr, "hookifyc: error: %s\n", p.Error())
+	}
+	if !quiet {
+		for _, p := range res.Problems {
+			if !p.Costly() {
+				fmt.Fprintf(stderr, "hookifyc: %s\n", p.Error())
+			}
+		}
+	}
+	if len(errs) > 0 && !cmd.Bool("keep-going") {
+		return exitError(1, "compile: nothing written: %s (fix them, or pass --keep-going to write what compiled)", plural(len(errs), "problem"))
+	}
+	if len(res.Rules) == 0 && !cmd.Bool("allow-empty") {
+		where := "the layered discovery from " + cwd
+		if len(opts.Sources) > 0 {
+			where = strings.Join(opts.Sources, ", ")
+		}
+		return exitError(1, "compile: no rules found in %s; nothing written (pass --allow-empty to write empty outputs)", where)
+	}
+
+	out := cmd.String("out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return exitError(1, "compile: %v; nothing written", err)
+	}
+	var set []atomicfile.Entry
+	var written []string
+	for _, f := range res.Files {
+		path := filepath.Join(out, f.Name)
+		set = append(set, atomicfile.Entry{Path: path, Data: f.Data, Perm: 0o644})
+		written = append(written, path)
+	}
+	if err := atomicfile.WriteSet(set); err != nil {
+		return exitError(1, "compile: %v; nothing written", err)
+	}
+	if !quiet {
+		fmt.Fprintf(stderr, "hookifyc: compiled %s: %s\n", plural(len(res.Rules), "rule"), res.Report.Summary())
+		for _, n := range res.Notes {
+			fmt.Fprintf(stderr, "hookifyc: note: %s\n", n)
+		}
+		fmt.Fprintf(stderr, "hookifyc: wrote %s\n", strings.Join(written, ", "))
 	}
 	if len(errs) > 0 {
-		return cli.Exit("", 1)
+		return exitError(1, "compile: --keep-going: wrote what compiled; the %s above left rules out of it", plural(len(errs), "problem"))
 	}
 	return nil
+}
+
+// plural is "1 rule", "2 rules".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

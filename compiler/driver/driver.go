@@ -152,6 +152,7 @@ func Compile(opts Options) (*Result, error) {
 
 	res := &Result{}
 	res.Rules, res.Problems = sources.Find(opts.Env, opts.Sources, opts.Cwd)
+	res.Problems = append(res.Problems, Validate(res.Rules)...)
 	lowered, err := lower.Lower(res.Rules, opts.Lower)
 	if err != nil {
 		return nil, err

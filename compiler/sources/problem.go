@@ -31,6 +31,10 @@ const (
 	// ProblemCollision: a rule with the name of a rule of a more trusted
 	// layer; both apply (a warning).
 	ProblemCollision ProblemKind = "collision"
+	// ProblemInvalidRule: a rule that reads but can never work as written
+	// (e.g. a regex Python rejects): hookify reports it on every call and
+	// the condition never holds.
+	ProblemInvalidRule ProblemKind = "invalid-rule"
 	// ProblemSource: a finding of a settings or genesis reader (unknown key,
 	// unusable pattern), with its severity.
 	ProblemSource ProblemKind = "source"
