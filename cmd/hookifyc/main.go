@@ -116,6 +116,8 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 		ErrWriter: stderr,
 		// Errors are printed once, by run.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		// hookifyc completion bash|zsh|fish|pwsh prints a completion script.
+		EnableShellCompletion: true,
 		Commands:       commands,
 	}
 	withManners(root)
