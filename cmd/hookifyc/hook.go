@@ -83,7 +83,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		Actor:        cmd.String("actor"),
 		RegexTimeout: cmd.Duration("regex-timeout"),
 		Cache:        cache,
-		Home:         a.m.getenv("HOME"),
+		Home:         a.m.home(),
 		ManagedDir:   a.m.managedDir,
 		RuleDir:      a.m.getenv("HOOKIFY_RULE_DIR"),
 		ProjectDir:   a.m.getenv("CLAUDE_PROJECT_DIR"),

@@ -30,10 +30,11 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/sources"
 )
 
-// managedDir is the managed (fleet) rule directory. It is a variable only
-// so that test builds can point it elsewhere (-ldflags -X
-// main.managedDir=DIR; empty disables the managed layer).
-var managedDir = sources.DefaultManagedDir
+// managedDir is the managed (fleet) rule directory: "default" means the
+// platform's (/etc/codex/hookify; %ProgramData%\codex\hookify on Windows).
+// It is a variable only so that test builds can point it elsewhere
+// (-ldflags -X main.managedDir=DIR; empty disables the managed layer).
+var managedDir = "default"
 
 func main() {
 	os.Exit(run(context.Background(), hostMachine(), os.Args, os.Stdin, os.Stdout, os.Stderr))
@@ -49,12 +50,25 @@ type machine struct {
 }
 
 func hostMachine() machine {
-	return machine{getenv: os.Getenv, getwd: os.Getwd, executable: os.Executable, managedDir: managedDir}
+	m := machine{getenv: os.Getenv, getwd: os.Getwd, executable: os.Executable, managedDir: managedDir}
+	if m.managedDir == "default" {
+		m.managedDir = platformManagedDir(os.Getenv)
+	}
+	return m
+}
+
+// home is the user's home directory: $HOME, or on Windows, where native
+// processes seldom have it, %USERPROFILE%.
+func (m machine) home() string {
+	if h := m.getenv("HOME"); h != "" || runtime.GOOS != "windows" {
+		return h
+	}
+	return m.getenv("USERPROFILE")
 }
 
 // sourcesEnv is where rules are found for a process working in dir.
 func (m machine) sourcesEnv(dir string) sources.Env {
-	return sources.Env{Dir: dir, ManagedDir: m.managedDir, Home: m.getenv("HOME"), RuleDir: m.getenv("HOOKIFY_RULE_DIR")}
+	return sources.Env{Dir: dir, ManagedDir: m.managedDir, Home: m.home(), RuleDir: m.getenv("HOOKIFY_RULE_DIR")}
 }
 
 // run executes the command line and returns the process exit code.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -74,7 +73,7 @@ func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
-	d := sources.Discover(a.m.sourcesEnv(cwd).Layout(), filepath.ToSlash(cwd))
+	d := sources.Discover(a.m.sourcesEnv(cwd).Layout(), hookify.SlashPath(cwd))
 	w := cmd.Root().Writer
 	if cmd.Bool("json") {
 		list := &pyval.List{}

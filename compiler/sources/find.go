@@ -34,9 +34,9 @@ func (env Env) Layout() Layout {
 	}
 	return Layout{
 		FS:         hookify.CachedOSFS("/", env.Cache),
-		ManagedDir: env.ManagedDir,
-		HomeDir:    env.Home,
-		RuleDir:    filepath.ToSlash(ruleDir),
+		ManagedDir: slashPath(env.ManagedDir),
+		HomeDir:    slashPath(env.Home),
+		RuleDir:    slashPath(ruleDir),
 	}
 }
 
@@ -48,7 +48,7 @@ func Find(env Env, srcs []string, starts ...string) ([]*ir.Rule, []Problem) {
 	}
 	slashed := make([]string, len(starts))
 	for i, s := range starts {
-		slashed[i] = filepath.ToSlash(s)
+		slashed[i] = slashPath(s)
 	}
 	d := Discover(env.Layout(), slashed...)
 	return d.RuleList(), d.Problems
@@ -61,4 +61,13 @@ func (d *Discovery) RuleList() []*ir.Rule {
 		rules[i] = f.Rule
 	}
 	return rules
+}
+
+// slashPath is an OS path as a path of the file system rooted at "/"
+// (hookify.SlashPath: /C:/x for C:\x on Windows); "" stays "".
+func slashPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return hookify.SlashPath(p)
 }

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -167,12 +166,12 @@ func TestSpecialRuleFiles(t *testing.T) {
 		text  string // in the fail-open answer
 	}{
 		{"fifo without a writer", func(t *testing.T, p string) {
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
+			if err := mkfifo(p, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}, "missing frontmatter"},
 		{"fifo held open by a writer", func(t *testing.T, p string) {
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
+			if err := mkfifo(p, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			w, err := os.OpenFile(p, os.O_RDWR, 0) // a writer that never writes
