@@ -132,7 +132,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		// hookifyc completion bash|zsh|fish|pwsh prints a completion script.
 		EnableShellCompletion: true,
-		Commands:       commands,
+		Commands:              commands,
 	}
 	withManners(root)
 	return root
