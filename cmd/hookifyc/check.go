@@ -17,6 +17,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 func (a *app) checkCommand() *cli.Command {
@@ -223,7 +224,7 @@ func (a *app) runCheckRules(cmd *cli.Command, paths []string) error {
 	}
 	files := make([]execpolicy.File, 0, len(paths))
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := sysfile.ReadRegular(p, sysfile.MaxFileSize)
 		if err != nil {
 			return exitError(1, "failed to read policy at %s: %v", p, err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 	"github.com/hookifyc/hookifyc/runtime/hook"
 	"github.com/hookifyc/hookifyc/runtime/rulecache"
@@ -34,6 +35,7 @@ directories, settings or genesis files) replace the layered discovery.`,
 			&cli.StringFlag{Name: "fail", Value: "open", Sources: cli.EnvVars("HOOKIFYC_FAIL"), Usage: "when rules cannot be evaluated: open (let the call run, tell the user) or closed (block)", Validator: oneOf("fail", "open", "closed")},
 			&cli.StringFlag{Name: "actor", Sources: cli.EnvVars("HOOKIFYC_ACTOR"), Usage: "genesis.key actor the calls are made for (actor-scoped permission rules apply only to it)"},
 			&cli.DurationFlag{Name: "regex-timeout", Value: engine.DefaultRegexTimeout, Usage: "time bound of one regex search"},
+			&cli.Int64Flag{Name: "max-input", Value: hook.DefaultMaxInput, Sources: cli.EnvVars("HOOKIFYC_MAX_INPUT"), Usage: "largest hook payload read from stdin, in bytes; a larger one is judged on its first bytes, then the fail mode decides"},
 			&cli.StringFlag{Name: "cache", Sources: cli.EnvVars("HOOKIFYC_CACHE"), Usage: "directory of the parsed-rule cache (default: the user cache directory's hookifyc/rules), or \"off\""},
 		},
 		Action: a.runHook,
@@ -69,9 +71,14 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		// rules' cache while stdin is read.
 		rc.Prefetch(filepath.Join(dir, hookify.CompatDir))
 	}
-	stdin, err := io.ReadAll(cmd.Root().Reader)
+	limit := cmd.Int64("max-input")
+	stdin, err := io.ReadAll(io.LimitReader(cmd.Root().Reader, limit+1))
 	if err != nil {
 		return exitError(2, "reading stdin: %v", err)
+	}
+	truncated := int64(len(stdin)) > limit
+	if truncated {
+		stdin = stdin[:limit]
 	}
 	out := hook.Run(hook.Options{
 		Dir:          dir,
@@ -87,11 +94,14 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		ManagedDir:   a.m.managedDir,
 		RuleDir:      a.m.getenv("HOOKIFY_RULE_DIR"),
 		ProjectDir:   a.m.getenv("CLAUDE_PROJECT_DIR"),
+		Truncated:    truncated,
 		ReadFile: func(p string) ([]byte, error) {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)
 			}
-			return os.ReadFile(p)
+			// Transcripts: a regular file of bounded size only, never a
+			// FIFO or a device that would make the hook wait.
+			return sysfile.ReadRegular(p, sysfile.MaxFileSize)
 		},
 	})
 	w := cmd.Root().Writer

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 func (a *app) rulesCommand() *cli.Command {
@@ -24,6 +27,7 @@ func (a *app) rulesCommand() *cli.Command {
 			a.rulesToggleCommand("enable", true),
 			a.rulesToggleCommand("disable", false),
 			a.rulesCreateCommand(),
+			a.rulesShowCommand(),
 			{
 				Name:      "test-pattern",
 				Usage:     "test a Tool(specifier) permission pattern against one tool call",
@@ -124,13 +128,17 @@ func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
 	return nil
 }
 
-// rulesToggleCommand enables or disables rule files in place: only the
-// value of their enabled: line changes (or one is inserted), atomically.
+// rulesToggleCommand enables or disables rules in place: only the value
+// of their enabled: line changes (or one is inserted).
 func (a *app) rulesToggleCommand(name string, enabled bool) *cli.Command {
 	return &cli.Command{
 		Name:      name,
-		Usage:     name + " rule files in place (only their enabled: line changes)",
-		ArgsUsage: "FILE...",
+		Usage:     name + " rules in place, by name or file (only their enabled: line changes)",
+		ArgsUsage: "NAME|FILE...",
+		Description: `A NAME is looked up by the layered discovery from the current directory; it
+must name one rule file. The file keeps its other hard links, owner, group and
+mode; a read-only file is refused unless --force.`,
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "force", Usage: "rewrite read-only rule files too"}},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			return a.runToggle(cmd, name, enabled)
 		},
@@ -138,15 +146,80 @@ func (a *app) rulesToggleCommand(name string, enabled bool) *cli.Command {
 }
 
 func (a *app) runToggle(cmd *cli.Command, name string, enabled bool) error {
-	files := cmd.Args().Slice()
-	if len(files) == 0 {
-		return exitError(2, "rules %s: name at least one rule file", name)
+	args := cmd.Args().Slice()
+	if len(args) == 0 {
+		return exitError(2, "rules %s: name at least one rule (a name or a file)", name)
 	}
-	for _, f := range files {
-		if err := hookify.SetEnabled(f, enabled); err != nil {
-			return exitError(1, "%s: %v", f, err)
+	for _, arg := range args {
+		f, err := a.ruleFile(arg)
+		if err != nil {
+			return err
+		}
+		if err := hookify.SetEnabled(f, enabled, hookify.EditOptions{Force: cmd.Bool("force")}); err != nil {
+			return exitError(1, "%v", err)
 		}
 		fmt.Fprintf(cmd.Root().Writer, "%sd %s\n", name, f)
+	}
+	return nil
+}
+
+// ruleFile resolves a rule argument: an existing file, or the name of one
+// rule found by the layered discovery from the current directory.
+func (a *app) ruleFile(arg string) (string, error) {
+	if _, err := os.Lstat(arg); err == nil {
+		return arg, nil
+	}
+	cwd, err := a.m.getwd()
+	if err != nil {
+		return "", exitError(2, "%v", err)
+	}
+	d := sources.Discover(a.m.sourcesEnv(cwd).Layout(), hookify.SlashPath(cwd))
+	var found []*sources.Found
+	for _, f := range d.Rules {
+		if f.Rule.Name == arg && f.Rule.Origin == ir.OriginHookify {
+			found = append(found, f)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", exitError(1, "Rule not found: %q is neither a file nor the name of a rule the discovery finds from %s (hookifyc rules list shows them)", arg, cwd)
+	case 1:
+		return filepath.FromSlash(found[0].Path), nil
+	}
+	var paths []string
+	for _, f := range found {
+		paths = append(paths, f.Layer.String()+" "+f.Path)
+	}
+	return "", exitError(1, "%q names %d rules; name the file instead: %s", arg, len(found), strings.Join(paths, ", "))
+}
+
+// rulesShowCommand prints one rule file, by name or path.
+func (a *app) rulesShowCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "print a rule file, by name or file",
+		ArgsUsage: "NAME|FILE",
+		Action:    a.runShow,
+	}
+}
+
+func (a *app) runShow(ctx context.Context, cmd *cli.Command) error {
+	if cmd.Args().Len() != 1 {
+		return exitError(2, "rules show: name one rule (a name or a file)")
+	}
+	f, err := a.ruleFile(cmd.Args().First())
+	if err != nil {
+		return err
+	}
+	data, err := sysfile.ReadRegular(f, hookify.MaxRuleFileSize)
+	if err != nil {
+		return exitError(1, "%v", err)
+	}
+	w := cmd.Root().Writer
+	fmt.Fprintf(w, "# %s\n", f)
+	w.Write(data)
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		fmt.Fprintln(w)
 	}
 	return nil
 }

@@ -155,6 +155,11 @@ const (
 	ProblemException ProblemKind = "exception"
 	// ProblemRuleFile: a rule file could not be read or parsed; it is skipped.
 	ProblemRuleFile ProblemKind = "rule-file"
+	// ProblemInput: (fixed semantics) the hook input is malformed (a
+	// non-object tool_input, a non-string command, a patch that is not a
+	// string) or larger than the input bound: rules may not have seen what
+	// the agent will run.
+	ProblemInput ProblemKind = "input"
 )
 
 // Problem is something the user should hear about: hookify prints these to

@@ -10,6 +10,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/internal/atomicfile"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // SetEnabledBytes returns the rule file src with its enabled flag set, as
@@ -98,16 +99,30 @@ func SetEnabledBytes(src []byte, enabled bool) ([]byte, error) {
 	return nil, &Error{Pos: p, Kind: "hookifyc", Msg: "cannot set enabled without changing other values of this frontmatter"}
 }
 
+// EditOptions tune SetEnabled.
+type EditOptions struct {
+	// Force rewrites a read-only file (one without any write permission
+	// bit), which SetEnabled otherwise refuses.
+	Force bool
+}
+
+// ErrReadOnly is SetEnabled's refusal of a read-only rule file.
+var ErrReadOnly = errors.New("the file is read-only (no write permission bit); pass --force to rewrite it anyway")
+
 // SetEnabled sets the enabled flag of the rule file at path (see
-// SetEnabledBytes). A symlink is followed and its target rewritten. The write
-// is atomic and keeps the file mode; nothing is written when the flag already
-// has the requested value.
-func SetEnabled(path string, enabled bool) error {
+// SetEnabledBytes). A symlink is followed and its target rewritten. Only a
+// regular file is read (a FIFO or a device is refused at once, never
+// waited on), at most MaxRuleFileSize bytes. The file keeps its other
+// hard links, owner, group and mode (atomicfile.Rewrite: replaced by a
+// renamed file when it has one link and its owner can be kept, else
+// rewritten in place behind an undo file); nothing is written when the
+// flag already has the requested value.
+func SetEnabled(path string, enabled bool, opts EditOptions) error {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return err
 	}
-	src, err := os.ReadFile(real)
+	src, err := sysfile.ReadRegular(real, MaxRuleFileSize)
 	if err != nil {
 		return err
 	}
@@ -126,7 +141,10 @@ func SetEnabled(path string, enabled bool) error {
 	if bytes.Equal(out, src) {
 		return nil
 	}
-	return atomicfile.Write(real, out, st.Mode())
+	if st.Mode().Perm()&0o222 == 0 && !opts.Force {
+		return fmt.Errorf("%s: %w", path, ErrReadOnly)
+	}
+	return atomicfile.Rewrite(real, src, out)
 }
 
 func splice(src []byte, start, end int, repl string) []byte {

@@ -2,6 +2,7 @@ package hookify
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,7 +77,7 @@ func TestSetEnabledFile(t *testing.T) {
 	must(t, err)
 	defer old.Close()
 
-	must(t, SetEnabled(p, false))
+	must(t, SetEnabled(p, false, EditOptions{}))
 
 	got, err := os.ReadFile(p)
 	must(t, err)
@@ -101,7 +102,7 @@ func TestSetEnabledFile(t *testing.T) {
 	assertNoTemp(t, dir)
 
 	// No change: no write at all.
-	must(t, SetEnabled(p, false))
+	must(t, SetEnabled(p, false, EditOptions{}))
 	same, _ := os.Stat(p)
 	if !os.SameFile(same, after) {
 		t.Errorf("unchanged file was rewritten")
@@ -110,7 +111,7 @@ func TestSetEnabledFile(t *testing.T) {
 	// Through a symlink: the target is rewritten, the link stays.
 	link := filepath.Join(dir, "link.md")
 	must(t, os.Symlink("hookify.x.local.md", link))
-	must(t, SetEnabled(link, true))
+	must(t, SetEnabled(link, true, EditOptions{}))
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("symlink replaced")
 	}
@@ -122,12 +123,12 @@ func TestSetEnabledFile(t *testing.T) {
 	// Errors carry the file and position.
 	bad := filepath.Join(dir, "bad.md")
 	must(t, os.WriteFile(bad, []byte("# no frontmatter\n"), 0o644))
-	err = SetEnabled(bad, false)
+	err = SetEnabled(bad, false, EditOptions{})
 	if err == nil || !strings.HasPrefix(err.Error(), bad+":1:1: no frontmatter") {
 		t.Errorf("error %v", err)
 	}
 	must(t, os.WriteFile(bad, []byte("---\nname: \xff\n---\n"), 0o644))
-	err = SetEnabled(bad, false)
+	err = SetEnabled(bad, false, EditOptions{})
 	if err == nil || err.Error() != bad+":2:7: 'utf-8' codec can't decode byte 0xff in position 10: invalid start byte" {
 		t.Errorf("error %v", err)
 	}
@@ -142,5 +143,60 @@ func assertNoTemp(t *testing.T, dir string) {
 		if strings.Contains(e.Name(), ".tmp-") {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
+	}
+}
+
+// TestSetEnabledKeepsTheFile: enable/disable keeps the inode's other hard
+// links, its owner and group, and refuses a read-only file unless forced
+// (issue: an agent cannot walk past the guard, in-place edits).
+func TestSetEnabledKeepsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	src := "---\nname: x\nenabled: true\nevent: bash\npattern: rm\n---\n"
+	p := filepath.Join(dir, "hookify.x.local.md")
+	must(t, os.WriteFile(p, []byte(src), 0o640))
+	must(t, os.Chmod(p, 0o640))
+
+	// A hard link: both names see the edit, and stay one file.
+	link := filepath.Join(dir, "other-name.md")
+	must(t, os.Link(p, link))
+	must(t, SetEnabled(p, false, EditOptions{}))
+	a, _ := os.Stat(p)
+	b, _ := os.Stat(link)
+	if !os.SameFile(a, b) {
+		t.Fatal("the hard link was broken")
+	}
+	if got, _ := os.ReadFile(link); !strings.Contains(string(got), "enabled: false") {
+		t.Errorf("the other link does not see the edit: %q", got)
+	}
+	if a.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v", a.Mode())
+	}
+	assertNoTemp(t, dir)
+	if _, err := os.Stat(filepath.Join(dir, ".hookify.x.local.md.hookifyc-undo")); err == nil {
+		t.Error("undo file left behind")
+	}
+	must(t, os.Remove(link))
+
+	// A read-only file is refused, and left alone; --force rewrites it and
+	// keeps it read-only.
+	must(t, os.Chmod(p, 0o444))
+	err := SetEnabled(p, true, EditOptions{})
+	if !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("read-only: %v", err)
+	}
+	if got, _ := os.ReadFile(p); !strings.Contains(string(got), "enabled: false") {
+		t.Errorf("a refused edit changed the file: %q", got)
+	}
+	must(t, SetEnabled(p, true, EditOptions{Force: true}))
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o444 {
+		t.Errorf("forced edit changed the mode: %v", fi.Mode())
+	}
+
+	// An interrupted in-place rewrite (its undo file left behind) is
+	// reported, never silently overwritten.
+	must(t, os.Chmod(p, 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, ".hookify.x.local.md.hookifyc-undo"), []byte(src), 0o600))
+	if err := SetEnabled(p, false, EditOptions{}); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("interrupted: %v", err)
 	}
 }

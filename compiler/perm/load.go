@@ -2,11 +2,11 @@ package perm
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // Kind is the kind of a permission source file.
@@ -72,12 +72,20 @@ func Load(file string, data []byte, opts LoadOptions) ([]*ir.Rule, []Diagnostic,
 
 // ReadFile reads and loads a permission source file; a derived BaseDir is
 // made absolute. It is the only function of the package that touches the
-// file system.
+// file system. Only a regular file of at most sysfile.MaxFileSize bytes is
+// read: a FIFO or a device is refused at once, never waited on.
 func ReadFile(file string, opts LoadOptions) ([]*ir.Rule, []Diagnostic, error) {
-	data, err := os.ReadFile(file)
+	data, err := sysfile.ReadRegular(file, sysfile.MaxFileSize)
 	if err != nil {
 		return nil, nil, err
 	}
+	return LoadPath(file, data, opts)
+}
+
+// LoadPath is Load of a file's content already read, with the BaseDir of
+// "/path" specifiers derived from the file's absolute path when
+// opts.BaseDir is empty (as ReadFile does).
+func LoadPath(file string, data []byte, opts LoadOptions) ([]*ir.Rule, []Diagnostic, error) {
 	if opts.BaseDir == "" {
 		if abs, err := filepath.Abs(file); err == nil {
 			opts.BaseDir = opts.baseDir(abs)

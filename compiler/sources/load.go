@@ -12,6 +12,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // Load reads every source in order. A source that cannot be used at all
@@ -69,7 +70,7 @@ func pathErrorText(err error) string {
 // loadPermissions reads a genesis file or Claude Code settings; any other
 // file is a problem.
 func loadPermissions(path, home string) ([]*ir.Rule, []Problem) {
-	data, err := os.ReadFile(path)
+	data, err := sysfile.ReadRegular(path, sysfile.MaxFileSize)
 	if err != nil {
 		return nil, []Problem{{Kind: ProblemCannotRead, Path: path, Text: "source: " + pathErrorText(err)}}
 	}
@@ -80,7 +81,7 @@ func loadPermissions(path, home string) ([]*ir.Rule, []Problem) {
 	}
 	// perm.ReadFile derives the base directory of /path specifiers from
 	// the file's absolute path.
-	rules, diags, err := perm.ReadFile(path, perm.LoadOptions{Home: home})
+	rules, diags, err := perm.LoadPath(path, data, perm.LoadOptions{Home: home})
 	var problems []Problem
 	for i := range diags {
 		problems = append(problems, fromPermDiag(path, &diags[i]))

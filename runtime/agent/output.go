@@ -88,7 +88,8 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	out.Stderr = problems
 	// Fail closed refuses the call, except on a Stop the agent is already
 	// continuing because of a Stop hook: refusing again would loop forever.
-	if len(problems) > 0 && fail == FailClosed && !res.StopHookActive {
+	// A rule that blocks is answered as such, with its own reason.
+	if len(problems) > 0 && fail == FailClosed && !res.StopHookActive && res.Decision() != engine.DecisionBlock {
 		msg := "hookifyc: refusing the call because the rules could not be evaluated (fail-closed):\n" + strings.Join(problems, "\n")
 		if hookEvent == ir.PermissionRequest {
 			// Claude Code ignores exit 2 here; a deny decision works on both agents.

@@ -48,6 +48,10 @@ type Options struct {
 	// ProjectDir is the project directory the agent names for its hooks
 	// (Claude Code's $CLAUDE_PROJECT_DIR), or "".
 	ProjectDir string
+	// Truncated reports that Stdin was cut at the input bound (see
+	// runOversize): the fixed semantics judge its text, then the fail mode
+	// decides; hookify's replica answers as hookify does on invalid JSON.
+	Truncated bool
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
 	// Cache, when not nil, keeps parsed rule files and compiled patterns
@@ -138,6 +142,9 @@ func runCompat(opts Options) agent.Output {
 }
 
 func runFixed(opts Options) agent.Output {
+	if opts.Truncated {
+		return runOversize(opts)
+	}
 	fail := func(kind agent.Kind, msg string) agent.Output {
 		res := engine.Result{Exception: &engine.PyError{Msg: msg}}
 		return agent.Render(kind, "", &res, opts.Fail)

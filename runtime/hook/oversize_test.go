@@ -1,0 +1,36 @@
+package hook
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hookifyc/hookifyc/runtime/agent"
+)
+
+// TestOversizeInput: a payload cut at the input bound cannot be decoded;
+// a blocked command inside it still blocks, and anything else is the fail
+// mode's (issue: an agent cannot walk past the guard, unbounded input).
+func TestOversizeInput(t *testing.T) {
+	dir := project(t, map[string]string{"hookify.rm.local.md": rmRule})
+	padded := bash("echo " + strings.Repeat("x", 2000) + " && rm -rf /")
+	capped := []byte(padded[:len(padded)-3]) // the closing quotes and braces are cut
+	for _, tc := range []struct {
+		name  string
+		stdin []byte
+		fail  agent.FailMode
+		want  string
+		exit  int
+	}{
+		{"blocked command, fail open", capped, agent.FailOpen, `"permissionDecision": "deny"`, 0},
+		{"blocked command, fail closed", capped, agent.FailClosed, `"permissionDecision": "deny"`, 0},
+		{"harmless, fail open", []byte(bash("ls " + strings.Repeat("y", 3000))[:2000]), agent.FailOpen, "larger than 2000 bytes", 0},
+		{"harmless, fail closed", []byte(bash("ls " + strings.Repeat("y", 3000))[:2000]), agent.FailClosed, "", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := Run(Options{Dir: dir, Stdin: tc.stdin, Truncated: true, Fail: tc.fail})
+			if out.ExitCode != tc.exit || !strings.Contains(string(out.Stdout), tc.want) {
+				t.Errorf("exit %d stdout %.300s stderr %q", out.ExitCode, out.Stdout, out.Stderr)
+			}
+		})
+	}
+}
