@@ -26,7 +26,8 @@ func (a *app) hookCommand() *cli.Command {
 		ArgsUsage: "[SOURCES...]",
 		Description: `Install as the command of a Claude Code or Codex hook (PreToolUse, PostToolUse,
 UserPromptSubmit, Stop). --compat hookify replays the hookify plugin byte for byte
-(always exit 0, one JSON line); the default semantics fix hookify's defects and
+for Claude Code (always exit 0, one JSON line); for Codex it decides as hookify
+does and answers in the form Codex enforces (a deny with the rule's message); the default semantics fix hookify's defects and
 answer in the shape the agent enforces (see docs/compat.md). SOURCES (rule files,
 directories, settings or genesis files) replace the layered discovery.`,
 		Flags: []cli.Flag{
@@ -49,11 +50,6 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	start := time.Now()
 	kind := agent.Kind(cmd.String("agent"))
 	compat := cmd.String("compat")
-	if compat != "" && kind == agent.Codex {
-		// hookify's deny carries no reason, which Codex treats as a
-		// failed hook: the call would run.
-		return exitError(2, "--compat hookify answers as hookify does for Claude Code; Codex ignores that answer (use the default semantics with --agent codex)")
-	}
 	fail := agent.FailMode(cmd.String("fail"))
 	srcs := cmd.Args().Slice()
 	if compat != "" && len(srcs) > 0 {

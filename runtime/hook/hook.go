@@ -108,9 +108,26 @@ func Run(opts Options) agent.Output {
 	return runFixed(opts)
 }
 
+// forCodex reports whether a compat answer goes to Codex: --agent codex, or
+// a payload with Codex's turn_id when the agent is detected.
+func forCodex(kind agent.Kind, d *pyval.Dict) bool {
+	if kind == agent.Codex {
+		return true
+	}
+	if kind != "" && kind != agent.Auto || d == nil {
+		return false
+	}
+	_, ok := d.Get("turn_id")
+	return ok
+}
+
 func runCompat(opts Options) agent.Output {
 	raw, err := agent.Decode(opts.Stdin)
 	if err != nil {
+		if opts.Agent == agent.Codex {
+			res := engine.Result{Exception: &engine.PyError{Msg: "hook input is not valid JSON: " + err.Error()}}
+			return agent.Render(agent.Codex, "", &res, agent.FailOpen)
+		}
 		return agent.Output{Stdout: agent.CompatError(err.Error())}
 	}
 	d, isDict := raw.(*pyval.Dict)
@@ -135,6 +152,15 @@ func runCompat(opts Options) agent.Output {
 	}
 	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Patterns: opts.patternCache(rules)})
 	res := eng.Evaluate(rules, engine.Event{Input: raw})
+	if forCodex(opts.Agent, d) {
+		// hookify's own answer (a deny without a reason, a warning as a
+		// systemMessage) is a failed hook to Codex, which then runs the
+		// call: answer hookify's decision in the form Codex enforces.
+		// hookify fails open, and so does this.
+		out := agent.Render(agent.Codex, res.HookEvent, &res, agent.FailOpen)
+		out.Stderr = append(stderr, out.Stderr...)
+		return out
+	}
 	for _, p := range res.Problems {
 		stderr = append(stderr, p.Text)
 	}
