@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/json"
+
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
@@ -30,9 +32,23 @@ func (m *matcher) permissionMatches(rule *ir.Rule) (bool, *PyError) {
 		return false, &PyError{Msg: err.Error()}
 	}
 	if ok && m.e.opts.Explain {
-		m.explained = append(m.explained, ConditionMatch{Condition: &ir.Condition{Field: "tool", Operator: "permission", Pattern: rule.Name}, Field: "tool", Value: string(tool)})
+		field, value := primaryInput(string(tool), m.permInput)
+		m.explained = append(m.explained, ConditionMatch{Condition: &ir.Condition{Field: field, Operator: "permission", Pattern: rule.Name}, Field: field, Value: value})
 	}
 	return ok, nil
+}
+
+// primaryInput is the tool input a permission pattern is about: the
+// command of Bash, the path of the file tools, the URL of WebFetch...; for
+// other tools, the input as JSON.
+func primaryInput(tool string, input map[string]any) (field, value string) {
+	for _, f := range []string{"command", "file_path", "notebook_path", "url", "query", "pattern", "path"} {
+		if s, ok := input[f].(string); ok {
+			return f, s
+		}
+	}
+	b, _ := json.Marshal(input)
+	return "tool_input", tool + " " + string(b)
 }
 
 // toAny converts a Python value to the encoding/json-like value perm expects.

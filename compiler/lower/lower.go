@@ -51,6 +51,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/perm"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -263,7 +264,11 @@ func Justification(r *ir.Rule) string {
 	if name == "" {
 		name = "hookifyc rule"
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(r.Message), "\n")
+	msg := r.Message
+	if r.Origin == ir.OriginPermission {
+		msg = perm.Reason(r) // the message also names the pattern and its file
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(msg), "\n")
 	first = sanitizeLine(first)
 	s := name
 	switch {

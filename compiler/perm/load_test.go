@@ -30,11 +30,25 @@ func checkRules(t *testing.T, file string, rules []*ir.Rule, want []ruleWant) {
 	for i, w := range want {
 		r := rules[i]
 		if r.Source.File != file || r.Source.Pos.String() != w.pos || r.Name != w.name || r.Action != w.action ||
-			r.Event != w.event || r.Message != w.message || r.Permission == nil || r.Permission.Actor != w.actor ||
+			r.Event != w.event || r.Message != wantMessage(file, w) || r.Permission == nil || r.Permission.Actor != w.actor ||
 			r.Origin != ir.OriginPermission || !r.Enabled || r.Permission.Pattern != w.name {
 			t.Errorf("rule %d = %s %q %s event=%s msg=%q perm=%+v; want %+v", i, r.Source, r.Name, r.Action, r.Event, r.Message, r.Permission, w)
 		}
 	}
+}
+
+// wantMessage is the message of a permission rule: the pattern that
+// decides, where it is written, and the genesis reason (w.message).
+func wantMessage(file string, w ruleWant) string {
+	verb := map[ir.Action]string{ir.ActionBlock: "denied by", ir.ActionAsk: "approval required by", ir.ActionAllow: "allowed by"}[w.action]
+	msg := verb + " `" + w.name + "` in " + file + ":" + w.pos
+	if w.actor != "" {
+		msg += " (actor " + w.actor + ")"
+	}
+	if w.message != "" {
+		msg += ": " + w.message
+	}
+	return msg
 }
 
 func checkDiags(t *testing.T, diags []Diagnostic, want []string) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
@@ -83,7 +84,7 @@ func newRule(p Pattern, e entry, file, baseDir string) *ir.Rule {
 		ActionText:  e.decision.String(),
 		Action:      e.decision.Action(),
 		ToolMatcher: toolMatcher(p, e.decision),
-		Message:     e.message,
+		Message:     ruleMessage(e, file),
 		Permission: &ir.Permission{
 			Pattern:   e.text,
 			Tool:      p.Tool,
@@ -97,6 +98,45 @@ func newRule(p Pattern, e entry, file, baseDir string) *ir.Rule {
 		r.Conditions = []ir.Condition{c}
 	}
 	return r
+}
+
+// ruleMessage is what a matching permission rule tells the model and the
+// user: which pattern decided, where it is written, and the genesis reason
+// when there is one, e.g. "denied by `Read(./.env)` in
+// .claude/settings.json:3:14".
+func ruleMessage(e entry, file string) string {
+	msg := messagePrefix(e.decision.Action(), e.text, ir.Source{File: file, Pos: e.loc.Start}, e.actor)
+	if reason := strings.TrimSpace(e.message); reason != "" {
+		msg += ": " + reason
+	}
+	return msg
+}
+
+func messagePrefix(a ir.Action, pattern string, at ir.Source, actor string) string {
+	verb := map[ir.Action]string{ir.ActionBlock: "denied by", ir.ActionAsk: "approval required by", ir.ActionAllow: "allowed by"}[a]
+	if verb == "" {
+		verb = string(a) + " by"
+	}
+	msg := verb + " `" + pattern + "` in " + at.String()
+	if actor != "" {
+		msg += " (actor " + actor + ")"
+	}
+	return msg
+}
+
+// Reason is the reason a genesis file gives for a permission rule (its
+// `reason:`), without the part of the rule's message that names the
+// pattern and its place; "" when there is none.
+func Reason(r *ir.Rule) string {
+	if r.Permission == nil {
+		return ""
+	}
+	prefix := messagePrefix(r.Action, r.Permission.Pattern, r.Source, r.Permission.Actor)
+	rest, ok := strings.CutPrefix(r.Message, prefix)
+	if !ok {
+		return r.Message
+	}
+	return strings.TrimPrefix(rest, ": ")
 }
 
 // eventFor is the hookify event a permission rule belongs to.
