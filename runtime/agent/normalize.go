@@ -33,13 +33,13 @@ func Normalize(raw pyval.Value) (Input, bool) {
 	in.HookEvent = str(in.Event, "hook_event_name")
 	in.Cwd = str(in.Event, "cwd")
 	in.Events = []*pyval.Dict{in.Event}
-	if str(in.Event, "tool_name") == "apply_patch" {
-		if ti, ok := in.Event.Get("tool_input"); ok {
-			if tid, ok := ti.(*pyval.Dict); ok {
-				if evs := patchEvents(in.Event, str(tid, "command"), in.Cwd); len(evs) > 0 {
-					in.Events = evs
-				}
-			}
+	// Codex edits: an apply_patch call, or a shell command that applies a
+	// patch (patch.go), also become one file event per file.
+	if pc, ok := analyzePatchCall(in.Event, in.Cwd); ok && len(pc.events) > 0 {
+		if pc.replace {
+			in.Events = pc.events
+		} else {
+			in.Events = append(in.Events, pc.events...)
 		}
 	}
 	return in, true

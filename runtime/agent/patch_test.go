@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
@@ -29,9 +31,193 @@ func TestPatchEvents(t *testing.T) {
 			t.Errorf("event %d:\n got %s\nwant %s", i, got, want[i])
 		}
 	}
-	// Not a patch: the event stays as it is.
+	if p := in.PatchProblems(); len(p) != 0 {
+		t.Errorf("problems for a valid patch: %v", p)
+	}
+	// Not a patch: the event stays as it is, and the call is a problem.
 	raw, _ = pyval.LoadJSON(`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":"nonsense"}}`)
-	if in, _ := Normalize(raw); len(in.Events) != 1 || in.Events[0] != in.Event {
+	in, _ = Normalize(raw)
+	if len(in.Events) != 1 || in.Events[0] != in.Event {
 		t.Errorf("non-patch apply_patch rewritten: %d events", len(in.Events))
+	}
+	if p := in.PatchProblems(); len(p) != 1 || p[0].Kind != ProblemApplyPatch {
+		t.Errorf("problems for a non-patch: %v", p)
+	}
+}
+
+// eventPaths normalises a payload and returns "Tool path" for every event
+// and the problems' texts.
+func eventPaths(t *testing.T, payload string) ([]string, []string) {
+	t.Helper()
+	raw, err := pyval.LoadJSON(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, ok := Normalize(raw)
+	if !ok {
+		t.Fatal("not a dict")
+	}
+	var out []string
+	for _, ev := range in.Events {
+		tool := str(ev, "tool_name")
+		ti, _ := ev.Get("tool_input")
+		if d, ok := ti.(*pyval.Dict); ok && str(d, "file_path") != "" {
+			out = append(out, tool+" "+str(d, "file_path"))
+			continue
+		}
+		out = append(out, tool)
+	}
+	var probs []string
+	for _, p := range in.PatchProblems() {
+		probs = append(probs, p.Text)
+	}
+	return out, probs
+}
+
+func jsonStr(s string) string { return string(pyval.AppendJSONString(nil, s)) }
+
+const envPatch = "*** Begin Patch\n*** Add File: .env\n+K=1\n*** End Patch\n"
+
+// TestApplyPatchToolGrammar: what Codex accepts in the apply_patch tool
+// (the first payload is what Codex 0.169.0 sent for the bypass).
+func TestApplyPatchToolGrammar(t *testing.T) {
+	for _, c := range []struct {
+		name, patch string
+		want        []string
+		problem     bool
+	}{
+		{"indented header", "*** Begin Patch\n  *** Add File: .env\n+K=1\n*** End Patch\n", []string{"Write /r/.env"}, false},
+		{"indented markers", "  *** Begin Patch\n\t*** Add File: .env\n+K=1\n\u00a0*** End Patch", []string{"Write /r/.env"}, false},
+		{"crlf", "*** Begin Patch\r\n*** Add File: .env\r\n+K=1\r\n*** End Patch\r\n", []string{"Write /r/.env"}, false},
+		{"heredoc wrapped", "<<'EOF'\n" + envPatch + "EOF\n", []string{"Write /r/.env"}, false},
+		{"tab in path", "*** Begin Patch\n*** Add File: .e\tnv\n+K=1\n*** End Patch", []string{"Write /r/.env"}, false},
+		{"leading blanks kept", "*** Begin Patch\n*** Add File:   x\n*** End Patch", []string{"Write /r/  x"}, false},
+		{"dot dot", "*** Begin Patch\n*** Delete File: ../.env\n*** End Patch", []string{"Edit /.env"}, false},
+		{"move source and destination", "*** Begin Patch\n*** Update File: a.txt\n*** Move to: conf/.env \n@@\n-a\n+b\n*** End Patch",
+			[]string{"Edit /r/a.txt", "Edit /r/conf/.env"}, false},
+		{"early end", "*** Begin Patch\n*** Add File: .env\n*** End Patch\n\n*** End Patch", []string{"Write /r/.env"}, false},
+		{"environment id", "*** Begin Patch\n*** Environment ID: local\n*** Add File: .env\n*** End Patch", []string{"Write /r/.env"}, false},
+		// Rejected by Codex: a problem, and every named path is checked.
+		{"no end marker", "*** Begin Patch\n*** Add File: .env\n+K=1\n", []string{"Write /r/.env"}, true},
+		{"garbage after end", envPatch + "garbage", []string{"Write /r/.env"}, true},
+		{"indented header inside an update is a context line", "*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+b\n  *** Add File: .env\n*** End Patch",
+			[]string{"Edit /r/a.txt"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, probs := eventPaths(t, `{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/r","tool_name":"apply_patch","tool_input":{"command":`+jsonStr(c.patch)+`}}`)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("events %q, want %q", got, c.want)
+			}
+			if (len(probs) > 0) != c.problem {
+				t.Errorf("problems %q, want problem: %v", probs, c.problem)
+			}
+		})
+	}
+}
+
+// TestShellPatchEvents: shell commands that apply patches (Codex
+// intercepts some, its apply_patch helper runs the others) keep their Bash
+// event and add one file event per file.
+func TestShellPatchEvents(t *testing.T) {
+	heredoc := "apply_patch <<'EOF'\n" + envPatch + "EOF\n"
+	for _, c := range []struct {
+		name, command string
+		want          []string
+		problem       bool
+	}{
+		{"heredoc (as Codex sent it)", heredoc, []string{"Bash", "Write /r/.env"}, false},
+		{"applypatch", "applypatch <<'PATCH'\n" + envPatch + "PATCH", []string{"Bash", "Write /r/.env"}, false},
+		{"unquoted delimiter", "apply_patch <<EOF\n*** Begin Patch\n*** Add File: .env\n+K=$HOME\n*** End Patch\nEOF", []string{"Bash", "Write /r/.env"}, false},
+		{"cd &&", "cd sub && " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"cd quoted", "cd 'my dir' && " + heredoc, []string{"Bash", "Write /r/my dir/.env"}, false},
+		{"cd ;", "cd sub; " + heredoc, []string{"Bash", "Write /r/sub/.env", "Write /r/.env"}, false},
+		{"bash -lc", "bash -lc " + shellQuote(heredoc), []string{"Bash", "Write /r/.env"}, false},
+		{"argument", "apply_patch " + shellQuote(envPatch), []string{"Bash", "Write /r/.env"}, false},
+		{"here-string", "apply_patch <<< " + shellQuote(envPatch), []string{"Bash", "Write /r/.env"}, false},
+		{"wrapped", "sudo -n " + heredoc, []string{"Bash", "Write /r/.env"}, false},
+		{"codex helper", "codex --codex-run-as-apply-patch " + shellQuote(envPatch), []string{"Bash", "Write /r/.env"}, false},
+		{"helper path", "/tmp/x/apply_patch " + shellQuote(envPatch), []string{"Bash", "Write /r/.env"}, false},
+		{"followed by a command", heredoc + "git status\n", []string{"Bash", "Write /r/.env"}, false},
+		{"line continuation", "apply_patch <<EOF\n*** Begin Patch\n*** Add File: a\n+x \\\n*** Add File: .env\n*** End Patch\nEOF",
+			// Codex reads the body as written (two files); the shell would
+			// join the lines (one file, other content): both are checked.
+			[]string{"Bash", "Write /r/a", "Write /r/a", "Write /r/.env"}, false},
+		// What we cannot follow is a problem; the paths named are checked.
+		{"pipe", "echo " + shellQuote(envPatch) + " | apply_patch", []string{"Bash", "Write /r/.env"}, true},
+		{"file", "apply_patch < p.diff", []string{"Bash"}, true},
+		{"variable", "p=apply_patch; $p " + shellQuote(envPatch), []string{"Bash", "Write /r/.env"}, true},
+		{"more cds", "mkdir -p d && cd d && " + heredoc, []string{"Bash", "Write /r/.env", "Write /r/d/.env"}, true},
+		{"cd tilde", "cd ~ && " + heredoc, []string{"Bash", "Write /r/.env", "Write /r/~/.env"}, true},
+		{"nested", "sudo bash -c " + shellQuote(heredoc), []string{"Bash", "Write /r/.env"}, true},
+		{"invalid patch", "apply_patch <<'EOF'\n*** Add File: .env\nEOF", []string{"Bash", "Write /r/.env"}, true},
+		// Commands that only mention it.
+		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},
+		{"plain", "ls -la", []string{"Bash"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, probs := eventPaths(t, `{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/r","tool_name":"Bash","tool_input":{"command":`+jsonStr(c.command)+`}}`)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("events %q, want %q", got, c.want)
+			}
+			if (len(probs) > 0) != c.problem {
+				t.Errorf("problems %q, want problem: %v", probs, c.problem)
+			}
+		})
+	}
+}
+
+// TestArgvPatchEvents: shell calls whose command is an argv (Codex's
+// ["apply_patch", PATCH] and ["bash", "-lc", SCRIPT] forms), in the hook,
+// flat and legacy payloads.
+func TestArgvPatchEvents(t *testing.T) {
+	heredoc := "apply_patch <<'EOF'\n" + envPatch + "EOF\n"
+	for _, c := range []struct{ name, payload string }{
+		{"hook argv", `{"hook_event_name":"PreToolUse","cwd":"/r","tool_name":"Bash","tool_input":{"command":["apply_patch",` + jsonStr(envPatch) + `]}}`},
+		{"hook bash -lc", `{"hook_event_name":"PreToolUse","cwd":"/r","tool_name":"Bash","tool_input":{"command":["bash","-lc",` + jsonStr(heredoc) + `]}}`},
+		{"hook heredoc argument", `{"hook_event_name":"PreToolUse","cwd":"/r","tool_name":"Bash","tool_input":{"command":["applypatch",` + jsonStr("<<'EOF'\n"+envPatch+"EOF\n") + `]}}`},
+		{"flat", `{"cwd":"/r","tool_name":"shell","tool_input":{"command":["apply_patch",` + jsonStr(envPatch) + `]}}`},
+		{"flat bash -lc", `{"cwd":"/r","tool_name":"local_shell","tool_input":{"command":["/bin/bash","-lc",` + jsonStr(heredoc) + `]}}`},
+		{"legacy local_shell", `{"cwd":"/r","hook_event":{"event_type":"before_tool_use","tool_name":"local_shell","tool_input":{"input_type":"local_shell","params":{"command":["apply_patch",` + jsonStr(envPatch) + `]}}}}`},
+		{"legacy workdir", `{"cwd":"/x","hook_event":{"event_type":"before_tool_use","tool_name":"local_shell","tool_input":{"input_type":"local_shell","params":{"command":["bash","-lc",` + jsonStr(heredoc) + `],"workdir":"/r"}}}}`},
+		{"legacy custom apply_patch", `{"cwd":"/r","hook_event":{"event_type":"before_tool_use","tool_name":"apply_patch","tool_input":{"input_type":"custom","input":` + jsonStr(envPatch) + `}}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, probs := eventPaths(t, c.payload)
+			if !slices.Contains(got, "Write /r/.env") || len(probs) > 0 {
+				t.Errorf("events %q, problems %q", got, probs)
+			}
+		})
+	}
+}
+
+// shellQuote quotes s for bash.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// TestScanCoversParse: the conservative scan, used when a patch cannot be
+// parsed, finds every path that the exact parser finds.
+func TestScanCoversParse(t *testing.T) {
+	for _, p := range append(slices.Clone(handPatches), fuzzPatchSeeds...) {
+		checkScanCoversParse(t, p)
+	}
+}
+
+func checkScanCoversParse(t *testing.T, text string) {
+	t.Helper()
+	p, err := parsePatch(text)
+	if err != nil {
+		return
+	}
+	scanned := map[string]bool{}
+	for _, f := range scanPatchPaths(text) {
+		scanned[f.path] = true
+	}
+	for _, h := range p.hunks {
+		for _, name := range []string{h.path, h.moveTo} {
+			if name != "" && !scanned[name] {
+				t.Errorf("scan of %q misses %q (found %v)", text, name, scanned)
+			}
+		}
 	}
 }

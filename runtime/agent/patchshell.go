@@ -1,0 +1,395 @@
+package agent
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/shell"
+)
+
+// Patches applied through a shell command. Codex 0.169.0 sends shell calls
+// to the hook as Bash {command: <script>} and then, before running them,
+// intercepts two script shapes and applies the patch itself (observed with
+// the real binary: the hook sees Bash, the file is written):
+//
+//	apply_patch <<'EOF'          (or applypatch; any heredoc delimiter,
+//	*** Begin Patch               quoted or not: the body is used as
+//	…                             written, without expansions)
+//	EOF
+//
+//	cd DIR && apply_patch <<'EOF' (DIR one word or quoted string, relative
+//	…                             to the cwd)
+//
+// as the whole script, also inside `bash|sh|zsh -c|-lc SCRIPT` argvs and for
+// the argv ["apply_patch"|"applypatch", PATCH]. Every other shell command
+// runs in the shell, where `apply_patch` and `applypatch` are Codex's helper
+// executables on PATH: they apply their one argument, or standard input, in
+// the shell's working directory, with the same grammar.
+//
+// So any command that runs apply_patch, applypatch or
+// `codex --codex-run-as-apply-patch` is a patch. When the patch text is
+// visible (a literal argument, heredoc or here-string) it is parsed exactly;
+// otherwise (a pipe, a file, expansions, a script we cannot parse or that
+// changes directory in ways we do not follow) the command is uncertain.
+
+// shellPatch is the patch text of one apply_patch invocation.
+type shellPatch struct {
+	text string
+	// dirs are the directories, relative to the cwd, that the patch may be
+	// applied in; empty means the cwd only.
+	dirs []string
+	// lenient: the text may still be expanded by the shell; every path named
+	// in it is reported too.
+	lenient bool
+}
+
+// uncertainPatch is a command whose apply_patch effect cannot be known.
+type uncertainPatch struct {
+	reason string
+	text   string // the text to scan for paths
+}
+
+type shellPatches struct {
+	patches   []shellPatch
+	uncertain []uncertainPatch
+}
+
+// maxScriptDepth bounds the recursion into `bash -c SCRIPT`.
+const maxScriptDepth = 8
+
+var applyPatchNames = []string{"apply_patch", "applypatch", "codex-run-as-apply-patch"}
+
+// mentionsApplyPatch is the cheap test every shell command goes through.
+func mentionsApplyPatch(s string) bool {
+	for _, n := range applyPatchNames {
+		if strings.Contains(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// findShellPatches finds the patches a shell command string applies.
+func findShellPatches(command string) shellPatches {
+	var sp shellPatches
+	if mentionsApplyPatch(command) {
+		sp.script(command, 0)
+	}
+	return sp
+}
+
+// findArgvPatches finds the patches an argv applies (a shell call whose
+// command is an argument vector, as Codex's shell tools send it).
+func findArgvPatches(argv []string) shellPatches {
+	var sp shellPatches
+	if !mentionsApplyPatch(strings.Join(argv, "\x00")) {
+		return sp
+	}
+	if len(argv) == 2 && isApplyPatchName(argv[0]) {
+		sp.patches = append(sp.patches, shellPatch{text: argv[1]})
+		return sp
+	}
+	if script, ok := shellScript(argv); ok {
+		sp.script(script, 1)
+		return sp
+	}
+	sp.script(shell.Canonical(argv), 1)
+	return sp
+}
+
+func isApplyPatchName(name string) bool {
+	switch path.Base(name) {
+	case "apply_patch", "applypatch":
+		return true
+	}
+	return false
+}
+
+// shellScript recognises `bash|sh|zsh|dash -c|-lc SCRIPT`, pwsh/powershell
+// [-NoProfile] -Command SCRIPT and cmd /c SCRIPT (Codex reads all of them as
+// bash scripts when it looks for apply_patch).
+func shellScript(argv []string) (string, bool) {
+	if len(argv) < 3 {
+		return "", false
+	}
+	name := strings.ToLower(path.Base(argv[0]))
+	name = strings.TrimSuffix(name, ".exe")
+	switch name {
+	case "bash", "sh", "zsh", "dash":
+		if len(argv) == 3 && isDashC(argv[1]) {
+			return argv[2], true
+		}
+	case "pwsh", "powershell":
+		rest := argv[1:]
+		if len(rest) == 3 && strings.EqualFold(rest[0], "-noprofile") {
+			rest = rest[1:]
+		}
+		if len(rest) == 2 && strings.EqualFold(rest[0], "-command") {
+			return rest[1], true
+		}
+	case "cmd":
+		if len(argv) == 3 && strings.EqualFold(argv[1], "/c") {
+			return argv[2], true
+		}
+	}
+	return "", false
+}
+
+// isDashC reports an option cluster holding c (-c, -lc, -ic, -xc …).
+func isDashC(a string) bool {
+	if len(a) < 2 || a[0] != '-' || !strings.Contains(a, "c") {
+		return false
+	}
+	for _, c := range a[1:] {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+func (sp *shellPatches) uncertainf(text, reason string) {
+	sp.uncertain = append(sp.uncertain, uncertainPatch{reason: reason, text: text})
+}
+
+// invocation is one apply_patch command found in a script.
+type invocation struct {
+	index int // in the script's command list
+	cmd   shell.SimpleCommand
+	args  []shell.Word
+}
+
+// script analyses a shell script.
+func (sp *shellPatches) script(src string, depth int) {
+	cmds, err := shell.Parse(src)
+	if err != nil {
+		sp.uncertainf(src, "the command cannot be parsed as a shell script ("+err.Error()+")")
+		return
+	}
+	if len(cmds) == 1 && depth < maxScriptDepth {
+		if argv, ok := cmds[0].LiteralArgv(); ok && len(cmds[0].Redirs) == 0 {
+			if s, ok := shellScript(argv); ok {
+				if mentionsApplyPatch(s) {
+					sp.script(s, depth+1)
+				}
+				return
+			}
+		}
+	}
+	var invs []invocation
+	var cds []int // indexes of commands that change directory
+	for i, c := range cmds {
+		raw := src[c.Span.Start:c.Span.End]
+		for _, in := range shell.UnwrapCommand(c) {
+			if in.Uncertain && mentionsApplyPatch(raw) {
+				sp.uncertainf(src, "a command that mentions apply_patch could not be unwrapped ("+in.Reason+")")
+				continue
+			}
+			if len(in.Words) == 0 {
+				continue
+			}
+			name := path.Base(in.Words[0].String())
+			var args []shell.Word
+			switch {
+			case name == "cd" || name == "pushd" || name == "popd":
+				cds = append(cds, i)
+				continue
+			case isApplyPatchName(in.Words[0].String()):
+				args = in.Words[1:]
+			case name == "codex" && len(in.Words) >= 2 && in.Words[1].String() == "--codex-run-as-apply-patch":
+				args = in.Words[2:]
+			default:
+				if !in.Words[0].Literal && mentionsApplyPatch(in.Words[0].Raw) {
+					sp.uncertainf(src, "the command name "+in.Words[0].Raw+" is not literal")
+				}
+				continue
+			}
+			if scriptLayer(in.Wrappers) {
+				// Unwrapped from a nested script: its redirections are not
+				// visible here.
+				sp.uncertainf(src, "apply_patch runs inside a nested script ("+in.Wrappers[len(in.Wrappers)-1].Name+")")
+				continue
+			}
+			invs = append(invs, invocation{index: i, cmd: c, args: args})
+		}
+	}
+	if len(invs) == 0 {
+		if len(sp.uncertain) == 0 && strings.Contains(src, "*** ") && scanHasMarker(src) {
+			// apply_patch is named and file markers are there, but no
+			// command we can see runs it ($x <<EOF, "$(…)" …).
+			sp.uncertainf(src, "the command names apply_patch but runs it in a way we cannot follow")
+		}
+		return
+	}
+	dirs, dirsCertain := patchDirs(src, cmds, cds, invs)
+	if !dirsCertain {
+		sp.uncertainf(src, "the command changes directory before apply_patch in a way we cannot follow")
+	}
+	// The shapes Codex applies itself, without the shell.
+	intercepted := (len(cmds) == 1 && len(invs) == 1 && len(invs[0].args) == 0 && cmds[0].Context == 0 &&
+		len(cmds[0].Words) == 1 && cmds[0].Words[0].Literal && isApplyPatchName(cmds[0].Words[0].Raw) && cmds[0].Words[0].Raw == path.Base(cmds[0].Words[0].Raw)) ||
+		(len(cmds) == 2 && len(dirs) == 1 && dirsCertain && cmds[0].Context == 0)
+	for _, inv := range invs {
+		sp.invocation(src, inv, dirs, intercepted)
+	}
+}
+
+// scriptLayer reports a wrapper layer that runs a script (bash -c, eval,
+// bash <<).
+func scriptLayer(ws []shell.Wrapper) bool {
+	for _, w := range ws {
+		if strings.HasSuffix(w.Name, " -c") || strings.HasSuffix(w.Name, " <<") || w.Name == "eval" {
+			return true
+		}
+	}
+	return false
+}
+
+// scanHasMarker reports whether text names a file marker.
+func scanHasMarker(text string) bool {
+	for _, m := range scanMarkers {
+		if strings.Contains(text, m.marker) {
+			return true
+		}
+	}
+	return false
+}
+
+// patchDirs returns the directories the invocations may run in, relative to
+// the cwd ("" is the cwd), and whether they are known. Codex's
+// `cd DIR && apply_patch` gives DIR; a cd joined by another operator gives
+// both DIR and the cwd (the cd may fail); anything else that changes
+// directory is not followed.
+func patchDirs(src string, cmds []shell.SimpleCommand, cds []int, invs []invocation) ([]string, bool) {
+	if len(cds) == 0 {
+		return nil, true
+	}
+	if len(cds) == 1 && cds[0] == 0 && len(cmds) == 2 && len(invs) == 1 && invs[0].index == 1 {
+		cd := cmds[0]
+		if argv, ok := cd.LiteralArgv(); ok && len(argv) == 2 && argv[0] == "cd" && len(cd.Assigns) == 0 && cd.Context == cmds[1].Context {
+			dir := argv[1]
+			if dir != "" && dir != "-" && !strings.HasPrefix(dir, "-") {
+				if strings.TrimSpace(src[cd.Span.End:cmds[1].Span.Start]) == "&&" {
+					return []string{dir}, true
+				}
+				return []string{dir, ""}, true
+			}
+		}
+	}
+	// Not followed: the cwd and every directory named, as the shell would
+	// read it and as written (Codex joins the word as written when it
+	// intercepts `cd ~ && apply_patch …`).
+	dirs := []string{""}
+	for _, i := range cds {
+		if ws := cmds[i].Words; len(ws) == 2 {
+			if ws[1].Literal {
+				dirs = append(dirs, ws[1].Value)
+			}
+			dirs = append(dirs, ws[1].Raw, strings.Trim(ws[1].Raw, `'"`))
+		}
+	}
+	slices.Sort(dirs)
+	return slices.Compact(dirs), false
+}
+
+// invocation collects the patch texts of one apply_patch command: its one
+// argument, its heredoc or here-string. intercepted says the script has
+// the shape Codex applies itself (heredoc bodies are then used as written).
+func (sp *shellPatches) invocation(src string, inv invocation, dirs []string, intercepted bool) {
+	var texts []shellPatch
+	heredoc, stdin := false, false
+	for _, r := range inv.cmd.Redirs {
+		if r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		switch r.Op {
+		case "<<", "<<-":
+			if r.Heredoc == nil {
+				continue
+			}
+			heredoc = true
+			h := r.Heredoc
+			// The body as the parser read it, and as the source has it
+			// (Codex's reading when it intercepts: line continuations kept).
+			bodies := []string{h.Raw}
+			if b, ok := heredocSource(src, r); ok && b != h.Raw {
+				bodies = append(bodies, b)
+			}
+			switch {
+			case h.Literal:
+				if h.Value != h.Raw {
+					bodies = append(bodies, h.Value)
+				}
+				for _, b := range bodies {
+					texts = append(texts, shellPatch{text: b})
+				}
+			case intercepted:
+				// Codex takes the body as written; were it run by the shell
+				// instead, expansions could add lines: report every path.
+				for _, b := range bodies {
+					texts = append(texts, shellPatch{text: b, lenient: true})
+				}
+			default:
+				sp.uncertainf(src, "the heredoc given to apply_patch has expansions")
+			}
+		case "<<<":
+			heredoc = true
+			if r.Target.Literal {
+				texts = append(texts, shellPatch{text: r.Target.Value + "\n"})
+			} else {
+				sp.uncertainf(src, "the here-string given to apply_patch has expansions")
+			}
+		case "<", "<>", "<&":
+			stdin = true
+			if len(inv.args) == 0 {
+				sp.uncertainf(src, "apply_patch reads its patch from "+r.Target.Raw)
+			}
+		}
+	}
+	switch {
+	case len(inv.args) == 1 && inv.args[0].Literal:
+		texts = append(texts, shellPatch{text: inv.args[0].Value})
+	case len(inv.args) == 1:
+		sp.uncertainf(src, "the patch given to apply_patch is not literal ("+inv.args[0].Raw+")")
+	case len(inv.args) == 0 && !heredoc && !stdin:
+		sp.uncertainf(src, "apply_patch reads its patch from standard input")
+	}
+	for _, t := range texts {
+		t.dirs = dirs
+		sp.patches = append(sp.patches, t)
+	}
+}
+
+// heredocSource returns a here-document's body as the source has it: the
+// lines after the operator's line up to the delimiter line (tabs before it
+// stripped for <<-), without the final newline.
+func heredocSource(src string, r shell.Redirect) (string, bool) {
+	if r.Heredoc == nil || !r.Target.Literal {
+		return "", false
+	}
+	start := r.Heredoc.Span.Start
+	if start < 0 || start > len(src) {
+		return "", false
+	}
+	delim := r.Target.Value
+	rest := src[start:]
+	var b strings.Builder
+	for rest != "" {
+		line, next, found := strings.Cut(rest, "\n")
+		cmp := strings.TrimSuffix(line, "\r")
+		if r.Op == "<<-" {
+			cmp = strings.TrimLeft(cmp, "\t")
+		}
+		if cmp == delim || line == delim {
+			break
+		}
+		b.WriteString(line)
+		if !found {
+			break
+		}
+		b.WriteString("\n")
+		rest = next
+	}
+	return strings.TrimRight(b.String(), "\n"), true
+}
