@@ -266,6 +266,9 @@ func (a *app) runCreate(ctx context.Context, cmd *cli.Command) error {
 		}
 		r.Conditions = append(r.Conditions, ir.Condition{Field: field, Operator: op, Pattern: pattern})
 	}
+	if problems := hookify.Validate(r); len(problems) > 0 {
+		return exitError(2, "rules create: nothing written: %s", strings.Join(problems, "; "))
+	}
 	path, err := hookify.Create(cmd.String("dir"), r)
 	if err != nil {
 		return exitError(1, "%v", err)
