@@ -190,6 +190,10 @@ func runFixed(opts Options) agent.Output {
 	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache()}
 	rules, found := sources.Find(env, opts.Sources, ProjectStarts(opts.ProjectDir, opts.Dir, in.Cwd)...)
 	problems := RuleProblems(found)
+	// A malformed input or a patch whose files cannot be known exactly is
+	// a problem (the fail mode decides), never a silent allow.
+	problems = append(problems, in.InputProblems()...)
+	problems = append(problems, in.PatchProblems()...)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules)})
 	var res engine.Result
 	for i, ev := range in.Events {
