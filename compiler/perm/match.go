@@ -106,7 +106,10 @@ func scalarString(v any) (string, bool) {
 }
 
 // patchFiles lists the files a Codex apply_patch input adds, updates,
-// deletes or moves to.
+// deletes or moves to, as leniently as Codex reads them (the hook splits
+// parsable patches into per-file events before rules see them; this is
+// the fallback): header lines are trimmed, and tabs and carriage returns,
+// which Codex drops from paths, are dropped.
 func patchFiles(input map[string]any) []string {
 	var text string
 	for _, k := range []string{"command", "patch", "input"} {
@@ -117,10 +120,13 @@ func patchFiles(input map[string]any) []string {
 	}
 	var files []string
 	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
+		line = strings.TrimSpace(line)
 		for _, h := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if f, ok := strings.CutPrefix(line, h); ok && strings.TrimSpace(f) != "" {
-				files = append(files, strings.TrimSpace(f))
+			if f, ok := strings.CutPrefix(line, h); ok {
+				f = strings.NewReplacer("\t", "", "\r", "").Replace(strings.TrimSpace(f))
+				if f != "" {
+					files = append(files, f)
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package perm
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -133,5 +134,16 @@ func TestConsultedTools(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestPatchFilesLenient: indented headers and tabs in paths (which Codex
+// drops) do not hide a file from apply_patch permission rules.
+func TestPatchFilesLenient(t *testing.T) {
+	patch := "*** Begin Patch\n   *** Add File: .e\tnv\n+KEY=1\n\t*** Update File: a.go\n*** Move to: .env.local\r\n*** End Patch"
+	got := patchFiles(map[string]any{"command": patch})
+	want := []string{".env", "a.go", ".env.local"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("patchFiles = %q, want %q", got, want)
 	}
 }
