@@ -137,10 +137,12 @@ func TestFixedExceptionIsPerRule(t *testing.T) {
 	}
 }
 
-// TestRegexTimeout: a catastrophic regex on a long value ends in a reported
-// problem and a false condition, in both semantics.
+// TestRegexTimeout: a catastrophic regex (off pyre's linear path: a
+// backreference) on a long value ends in a reported problem; the condition
+// is false under hookify semantics and holds (fail safe, so the rule blocks)
+// under fixed semantics (see also timeout_test.go).
 func TestRegexTimeout(t *testing.T) {
-	r := rule(t, "---\nname: redos\nevent: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: (a+)+$\n---\nm")
+	r := rule(t, "---\nname: redos\nevent: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: (a+)+\\1$\n---\nm")
 	cmd := strings.Repeat("a", 50_000) + "!"
 	for _, sem := range []engine.Semantics{engine.Hookify, engine.Fixed} {
 		eng := engine.New(engine.Options{Semantics: sem, RegexTimeout: 20_000_000})
@@ -151,7 +153,8 @@ func TestRegexTimeout(t *testing.T) {
 		ti.Set("command", pyval.Str(cmd))
 		d.Set("tool_input", ti)
 		res := eng.Evaluate([]*ir.Rule{r}, engine.Event{Input: d})
-		if res.Decision() != engine.DecisionAllow || len(res.Problems) != 1 || res.Problems[0].Kind != engine.ProblemRegexTimeout {
+		want := map[engine.Semantics]engine.Decision{engine.Hookify: engine.DecisionAllow, engine.Fixed: engine.DecisionBlock}[sem]
+		if res.Decision() != want || len(res.Problems) != 1 || res.Problems[0].Kind != engine.ProblemRegexTimeout {
 			t.Errorf("%s: decision %s problems %+v", sem, res.Decision(), res.Problems)
 		}
 	}
@@ -163,10 +166,10 @@ func TestRegexTimeout(t *testing.T) {
 func TestSearchBudget(t *testing.T) {
 	var rules []*ir.Rule
 	for i := 0; i < 30; i++ {
-		p := "(a+)+$"
+		p := `(a+)+\1$` // off the linear path: a backreference
 		if i%2 == 1 {
 			// Distinct patterns with no literal the prefilter could use.
-			p = "([a-" + string(rune('b'+i/2)) + "]+)+$"
+			p = "([a-" + string(rune('b'+i/2)) + `]+)+\1$`
 		}
 		rules = append(rules, rule(t, "---\nname: r\nevent: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: "+p+"\n---\nm"))
 	}
@@ -178,7 +181,7 @@ func TestSearchBudget(t *testing.T) {
 	d.Set("tool_input", ti)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: 10_000_000, SearchBudget: 50_000_000})
 	res := eng.Evaluate(rules, engine.Event{Input: d})
-	if res.Decision() != engine.DecisionAllow {
+	if res.Decision() != engine.DecisionBlock { // fail safe
 		t.Fatalf("decision %s", res.Decision())
 	}
 	timeouts, skipped := 0, 0

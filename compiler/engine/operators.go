@@ -16,7 +16,14 @@ import (
 func (m *matcher) apply(rule *ir.Rule, c *ir.Condition, value pyval.Value) (bool, *PyError) {
 	switch c.Operator {
 	case ir.OpRegexMatch:
-		return m.regexSearch(rule, c, value)
+		matched, unfinished, exc := m.regexSearch(rule, c, value)
+		if unfinished {
+			// The search could not finish (see failSafe): the condition
+			// holds under fixed semantics. An operator that negated a regex
+			// search would have to hold here too, never !matched.
+			return m.failSafe(), nil
+		}
+		return matched, exc
 	case ir.OpContains:
 		return contains(value, c.Pattern)
 	case ir.OpNotContains:
@@ -61,9 +68,14 @@ func contains(value pyval.Value, pattern string) (bool, *PyError) {
 	return false, typeError("argument of type '%T' is not iterable", value)
 }
 
-func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value) (bool, *PyError) {
+// regexSearch is re.search(pattern, value) as a yes/no test. unfinished
+// reports a search that did not finish in its time bound (only patterns off
+// pyre's linear path can take that long: see pyre.Regexp.Linear), or that
+// was not run because the call's budget for such searches was spent; the
+// problem is reported, and apply resolves the condition with failSafe.
+func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value) (matched, unfinished bool, exc *PyError) {
 	if c.PatternTypeError != "" {
-		return false, &PyError{Msg: c.PatternTypeError}
+		return false, false, &PyError{Msg: c.PatternTypeError}
 	}
 	cr := m.e.compile(c)
 	re, err := cr.re, cr.err
@@ -74,35 +86,70 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 			kind = ProblemUnsupportedRegex
 		}
 		m.problem(rule, kind, "Invalid regex pattern '"+c.Pattern+"': "+err.Error())
-		return false, nil
+		return false, false, nil
 	}
 	s, ok := value.(pyval.Str)
 	if !ok {
-		return false, typeError("expected string or bytes-like object, got '%T'", value)
+		return false, false, typeError("expected string or bytes-like object, got '%T'", value)
 	}
 	entry := m.subjectOf(string(s))
 	if cr.id < len(entry.memo) && entry.memo[cr.id] != 0 {
-		// Searched already (a timeout was reported then).
-		return entry.memo[cr.id] == memoTrue, nil
+		// Searched already.
+		if entry.memo[cr.id] == memoTimeout {
+			if m.e.opts.Semantics == Fixed {
+				// Reported for the rule that ran the search; say why this
+				// rule's condition holds too.
+				m.problem(rule, ProblemRegexTimeout, "Regex search of pattern '"+c.Pattern+"' did not finish earlier in this call"+m.failSafeNote(rule))
+			}
+			return false, true, nil
+		}
+		return entry.memo[cr.id] == memoTrue, false, nil
 	}
 	if m.timedOut >= m.e.opts.SearchBudget {
 		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
-		m.problem(rule, ProblemRegexTimeout, "Regex search skipped: this call already spent "+m.timedOut.String()+" on searches that timed out; pattern '"+c.Pattern+"'")
-		return false, nil
+		m.problem(rule, ProblemRegexTimeout, "Regex search skipped: this call already spent "+m.timedOut.String()+" on searches that timed out; pattern '"+c.Pattern+"'"+m.failSafeNote(rule))
+		return false, true, nil
 	}
-	matched, err := re.SearchSubject(entry.subject)
+	matched, err = re.SearchSubject(entry.subject)
 	if err != nil {
 		m.timedOut += m.e.opts.RegexTimeout
 		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
-		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value")
-		return false, nil
+		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value"+m.failSafeNote(rule))
+		return false, true, nil
 	}
 	result := uint8(memoFalse)
 	if matched {
 		result = memoTrue
 	}
 	entry.remember(cr.id, result, len(m.e.regexes))
-	return matched, nil
+	return matched, false, nil
+}
+
+// failSafe is the value of a condition whose regex search did not finish.
+//
+// Under fixed semantics the condition holds: a blocking rule blocks and a
+// warning rule warns (when its other conditions hold), whatever the fail
+// mode. The search's subject is written by the agent the rules guard, so a
+// search that cannot finish must not let the call through: padding a
+// command until a rule's search times out would switch the rule off.
+// (Patterns on pyre's linear path, the usual ones, never time out; this is
+// for patterns with backreferences, look-arounds, atomic groups or
+// possessive repeats.)
+//
+// Under hookify semantics the condition is false, as it was before: hookify
+// itself keeps searching until the agent kills the hook (10 s), and the call
+// then proceeds.
+func (m *matcher) failSafe() bool {
+	return m.e.opts.Semantics == Fixed
+}
+
+// failSafeNote ends a timeout problem's text under fixed semantics, naming
+// the rule whose condition holds because of it.
+func (m *matcher) failSafeNote(rule *ir.Rule) string {
+	if m.e.opts.Semantics != Fixed {
+		return ""
+	}
+	return "; fail safe: rule '" + rule.Name + "' treats the condition as matched"
 }
 
 // subjectOf prepares s for regex searches once per distinct field value:
@@ -136,7 +183,7 @@ type subjectEntry struct {
 const (
 	memoFalse   = 1
 	memoTrue    = 2
-	memoTimeout = 3 // the condition is false; the problem was reported once
+	memoTimeout = 3 // the search did not finish (see failSafe); the problem was reported
 )
 
 // remember records a result; known is the number of compiled regexes, so

@@ -165,7 +165,7 @@ const noTimeout = -1
 // search cannot finish within any reasonable time, so the short timeout
 // fires however loaded the machine is.
 func TestTimeout(t *testing.T) {
-	re, err := Compile(`(a+)+$`, Options{IgnoreCase: true, Timeout: 20 * time.Millisecond})
+	re, err := Compile(`(a+)+\1$`, Options{IgnoreCase: true, Timeout: 20 * time.Millisecond}) // not linear: a backreference
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,10 +187,10 @@ func TestOptionsAndAccessors(t *testing.T) {
 	if re.String() != `a\Z` || re.Emitted() != `a\z` || re.AST() == nil {
 		t.Errorf("%q %q", re.String(), re.Emitted())
 	}
-	if err := re.Prepare(); err != nil || re.re.MatchTimeout != DefaultTimeout {
+	if err := re.prepareBacktrack(); err != nil || re.re.MatchTimeout != DefaultTimeout {
 		t.Errorf("timeout %v, %v", re.re.MatchTimeout, err)
 	}
-	if re, _ := Compile(`a`, Options{Timeout: -1}); re.Prepare() != nil || re.re.MatchTimeout < time.Hour {
+	if re, _ := Compile(`a`, Options{Timeout: -1}); re.prepareBacktrack() != nil || re.re.MatchTimeout < time.Hour {
 		t.Errorf("negative timeout: %v", re.re.MatchTimeout)
 	}
 	if ok, err := MustCompile(`a\Z`, Options{Timeout: noTimeout}).Search("A"); ok || err != nil {

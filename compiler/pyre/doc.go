@@ -4,7 +4,7 @@
 // library: it exists to give those patterns Python's meaning, mostly by
 // translating them for github.com/dlclark/regexp2.
 //
-// It has three parts:
+// It has four parts:
 //
 //   - [Parse], a parser of Python's regular expression syntax written from
 //     Python's documented and observed behaviour (CPython 3.11.7 as the
@@ -20,8 +20,18 @@
 //     case-insensitive equivalences, \b and \B on Python's \w, \Z, named
 //     groups, {,n}, verbose mode (resolved by the parser), scoped flags,
 //     possessive repeats as atomic groups.
-//   - [Compile] and [Regexp.Search], which tie both together. Search bounds
-//     each search by Options.Timeout ([ErrTimeout]).
+//   - A linear path: a pattern without backreferences, conditionals,
+//     look-arounds, atomic groups and possessive repeats (see
+//     [Regexp.Linear]) is also compiled into an automaton over code points
+//     that spells out the same semantics (explicit code point sets for
+//     literals, classes and '.', Python's assertions for the anchors) and
+//     is searched by a lazily built DFA. Whether a match exists does not
+//     depend on the order in which a backtracking matcher tries its paths,
+//     so the answer is the same, in time linear in the subject and with no
+//     timeout (linear.go, dfa.go).
+//   - [Compile] and [Regexp.Search], which tie them together. Search takes
+//     the linear path when the pattern has one, and otherwise runs regexp2,
+//     bounding each search by Options.Timeout ([ErrTimeout]).
 //
 // Patterns and subjects are WTF-8 Go strings (see package pyval): a lone
 // surrogate is a 3-byte sequence and is one code point, as in Python.
@@ -42,8 +52,10 @@
 //     compares ASCII-only case folding in Python; regexp2 cannot:
 //     Unsupported. ((?a) itself is supported exactly; (?L) is a Python
 //     error for str patterns.)
-//   - A search that runs longer than Options.Timeout returns ErrTimeout;
-//     Python would keep going (catastrophic backtracking, e.g. (a+)+$).
+//   - A search on the regexp2 path that runs longer than Options.Timeout
+//     returns ErrTimeout; Python would keep going (catastrophic
+//     backtracking, e.g. (a+)+\1$). A linear pattern never times out:
+//     (a+)+$ answers at once where Python takes exponential time.
 //   - Python raises RecursionError (not re.error) for deep nesting; the
 //     limit depends on the caller's stack depth. We raise it beyond
 //     maxParseDepth parser frames (about 493 nested groups, calibrated for

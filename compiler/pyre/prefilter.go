@@ -2,6 +2,7 @@ package pyre
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
@@ -158,34 +159,66 @@ func prefilterOf(ast *AST) []string {
 	return req
 }
 
-// Subject is a search subject prepared once for many patterns: its code
-// points, and its ASCII lower-case form when it is pure ASCII.
+// Subject is a search subject prepared once for many patterns: the string
+// itself (the linear path reads it directly), its ASCII lower-case form
+// when it is pure ASCII, and, on first need (the regexp2 path), its code
+// points.
 type Subject struct {
-	runes []rune
-	lower string // "" unless ascii
-	ascii bool
+	str       string
+	lower     string // "" unless ascii
+	ascii     bool
+	runesOnce sync.Once
+	runes     []rune
 }
 
 // NewSubject prepares s (a WTF-8 string, see package pyval).
 func NewSubject(s string) *Subject {
-	sub := &Subject{ascii: true}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			sub.ascii = false
-			break
-		}
-	}
-	if sub.ascii {
+	sub := &Subject{str: s}
+	var upper bool
+	sub.ascii, upper = scanASCII(s)
+	switch {
+	case upper:
 		sub.lower = strings.ToLower(s)
-		sub.runes = []rune(s)
-	} else {
-		sub.runes = pyval.Runes(s)
+	case sub.ascii:
+		sub.lower = s
 	}
 	return sub
 }
 
+// scanASCII reports whether s is pure ASCII and, if so, whether it has an
+// upper-case letter, eight bytes at a time (subjects can be megabytes).
+func scanASCII(s string) (ascii, upper bool) {
+	const high, geA, gtZ = 0x8080808080808080, 0x3F3F3F3F3F3F3F3F, 0x2525252525252525
+	var up uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if x&high != 0 {
+			return false, false
+		}
+		// A byte below 0x80 plus 0x3F reaches bit 7 iff it is >= 'A', plus
+		// 0x25 iff it is > 'Z'; no carry crosses bytes.
+		up |= (x + geA) &^ (x + gtZ) & high
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return false, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			up = 1
+		}
+	}
+	return true, up != 0
+}
+
 // Runes returns the subject's code points.
-func (s *Subject) Runes() []rune { return s.runes }
+func (s *Subject) Runes() []rune {
+	s.runesOnce.Do(func() { s.runes = pyval.Runes(s.str) })
+	return s.runes
+}
 
 // SearchSubject is Search on a prepared subject; it skips the regex program
 // entirely when the prefilter proves there is no match.
@@ -196,7 +229,10 @@ func (r *Regexp) SearchSubject(s *Subject) (bool, error) {
 	if !r.admits(s) {
 		return false, nil
 	}
-	return r.SearchRunes(s.runes)
+	if m := r.linMatcher(); m != nil {
+		return m.searchString(s.str), nil
+	}
+	return r.searchBacktrack(s.Runes())
 }
 
 // NeedsProgram reports whether SearchSubject(s) would run the regex

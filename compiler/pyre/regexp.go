@@ -26,14 +26,19 @@ var setClockOnce sync.Once
 type Options struct {
 	// IgnoreCase is re.IGNORECASE (hookify always sets it).
 	IgnoreCase bool
-	// Timeout bounds each search: 0 means DefaultTimeout, a negative value
-	// no bound.
+	// Timeout bounds each search on the regexp2 path (a pattern that is not
+	// Linear): 0 means DefaultTimeout, a negative value no bound.
 	Timeout time.Duration
 }
 
 // Regexp is a compiled Python pattern. It is safe for concurrent use.
 //
-// The regexp2 program is built on the first search, not by Compile: a hook
+// A pattern without backreferences, conditionals, look-arounds, atomic
+// groups and possessive repeats (the common case for guard patterns; see
+// Linear) is searched in linear time by an automaton, with no timeout;
+// any other is searched by regexp2, bounded by the timeout.
+//
+// The search program is built on the first search, not by Compile: a hook
 // process validates every rule's pattern but often searches with few of
 // them, and building the program is two thirds of the cost.
 type Regexp struct {
@@ -51,6 +56,14 @@ type Regexp struct {
 	once  sync.Once
 	re    *regexp2.Regexp
 	reErr error
+
+	// The linear path (linear.go): lin is the NFA, or nil when the pattern
+	// has none; a Regexp from a summary has its encoding in linCode
+	// instead, decoded on first use. linM searches with it.
+	lin     *linProg
+	linCode string
+	linOnce sync.Once
+	linM    *linMatcher
 }
 
 // Compile parses pattern as Python's re.compile(pattern, flags) does (flags
@@ -80,13 +93,49 @@ func CompileAST(ast *AST, timeout time.Duration) (*Regexp, error) {
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout, foldIS: fold, prefilter: prefilterOf(ast), always: alwaysMatches(ast.Root)}, nil
+	return &Regexp{pattern: ast.Pattern, ast: ast, emitted: expr, opts: ropts, timeout: timeout, foldIS: fold,
+		prefilter: prefilterOf(ast), always: alwaysMatches(ast.Root), lin: compileLinear(ast)}, nil
 }
 
-// Prepare builds the regexp2 program now instead of on the first search.
+// Linear reports whether searches take the linear path: an automaton that
+// answers in time linear in the subject and never times out. It is true
+// for every pattern without backreferences, conditionals, look-arounds
+// ((?=…) (?!…) (?<=…) (?<!…)), atomic groups and possessive repeats, short
+// of absurd sizes (repeats expanding past 20,000 instructions, more than
+// 256 distinct character sets). Other patterns are searched by regexp2,
+// bounded by the timeout.
+func (r *Regexp) Linear() bool { return r.linMatcher() != nil }
+
+// linMatcher returns the linear path's matcher, or nil.
+func (r *Regexp) linMatcher() *linMatcher {
+	r.linOnce.Do(func() {
+		p := r.lin
+		if p == nil && r.linCode != "" {
+			p = decodeLinProg(r.linCode)
+		}
+		if p != nil {
+			r.linM = newLinMatcher(p)
+		}
+	})
+	return r.linM
+}
+
+// Prepare builds the search program now instead of on the first search:
+// the automaton's tables for a linear pattern, else the regexp2 program.
 // Its error, never expected (the fuzz tests check that regexp2 accepts
 // every translation), is an Unsupported *Error.
 func (r *Regexp) Prepare() error {
+	if m := r.linMatcher(); m != nil {
+		m.mu.Lock()
+		m.dfa()
+		m.mu.Unlock()
+		return nil
+	}
+	return r.prepareBacktrack()
+}
+
+// prepareBacktrack builds the regexp2 program.
+func (r *Regexp) prepareBacktrack() error {
 	r.once.Do(r.build)
 	return r.reErr
 }
@@ -116,15 +165,26 @@ func MustCompile(pattern string, opts Options) *Regexp {
 
 // Search reports whether the pattern matches anywhere in subject (Python's
 // bool(re.search(pattern, subject))). subject is WTF-8 (see package pyval).
-// It returns ErrTimeout when the search exceeds the timeout.
+// It returns ErrTimeout when a search on the regexp2 path exceeds the
+// timeout; a linear pattern (see Linear) never times out.
 func (r *Regexp) Search(subject string) (bool, error) {
-	return r.SearchRunes(pyval.Runes(subject))
+	if m := r.linMatcher(); m != nil {
+		return m.searchString(subject), nil
+	}
+	return r.searchBacktrack(pyval.Runes(subject))
 }
 
-// SearchRunes is Search on a subject already split into code points (use it
-// to run several patterns on one subject).
+// SearchRunes is Search on a subject already split into code points.
 func (r *Regexp) SearchRunes(subject []rune) (bool, error) {
-	if err := r.Prepare(); err != nil {
+	if m := r.linMatcher(); m != nil {
+		return m.searchRunes(subject), nil
+	}
+	return r.searchBacktrack(subject)
+}
+
+// searchBacktrack searches with the regexp2 program, whatever the pattern.
+func (r *Regexp) searchBacktrack(subject []rune) (bool, error) {
+	if err := r.prepareBacktrack(); err != nil {
 		return false, err
 	}
 	if r.foldIS {
