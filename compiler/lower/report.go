@@ -68,10 +68,11 @@ func NewReport(ls []Lowered, notes []string) *Report {
 	rep := &Report{Notes: notes, Rules: make([]ReportEntry, 0, len(ls))}
 	for _, l := range ls {
 		r := l.Rule
+		pos := rulePos(r)
 		e := ReportEntry{
 			File:     r.Source.File,
-			Line:     r.Source.Pos.Line,
-			Col:      r.Source.Pos.Col,
+			Line:     pos.Line,
+			Col:      pos.Col,
 			Name:     r.Name,
 			Origin:   string(r.Origin),
 			Event:    r.Event,
@@ -115,6 +116,21 @@ func NewReport(ls []Lowered, notes []string) *Report {
 		}
 	}
 	return rep
+}
+
+// rulePos is where a report entry points: for a hookify rule (a whole
+// file), its first condition (the pattern: line or the conditions item) or
+// else its name: key; for a permission rule, the pattern itself.
+func rulePos(r *ir.Rule) ir.Pos {
+	if r.Origin == ir.OriginHookify {
+		if len(r.Conditions) > 0 && r.Conditions[0].Pos.IsValid() {
+			return r.Conditions[0].Pos
+		}
+		if p, ok := r.KeyPos["name"]; ok {
+			return p
+		}
+	}
+	return r.Source.Pos
 }
 
 // JSON renders the report with a final newline: objects indented, arrays
