@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -147,9 +148,17 @@ func explain(w io.Writer, res *engine.Result, problems []string) {
 	fmt.Fprintf(w, "decision: %s\n", res.Decision())
 	for _, ex := range res.Explanations {
 		r := ex.Rule
-		fmt.Fprintf(w, "\n%s %s (%s)\n", actionWord(r), r.Name, r.Source)
+		where := r.Source.String()
+		if r.Origin == ir.OriginHookify {
+			where = r.Source.File // the rule is the whole file; conditions give their lines
+		}
+		fmt.Fprintf(w, "\n%s %s (%s)\n", actionWord(r), r.Name, where)
 		for _, c := range ex.Conditions {
-			fmt.Fprintf(w, "  condition: %s %s %s\n", c.Condition.Field, c.Condition.Operator, c.Condition.Pattern)
+			at := ""
+			if c.Condition.Pos.IsValid() && r.Origin == ir.OriginHookify {
+				at = " (line " + strconv.Itoa(c.Condition.Pos.Line) + ")"
+			}
+			fmt.Fprintf(w, "  condition%s: %s %s %s\n", at, c.Condition.Field, c.Condition.Operator, c.Condition.Pattern)
 			fmt.Fprintf(w, "    matched: %s = %s\n", c.Field, excerpt(c.Value))
 		}
 		if res.StopLoopGuard && r.Blocks() {
