@@ -146,7 +146,9 @@ const (
 	// ProblemUnsupportedRegex: valid Python that hookifyc cannot honour; the
 	// condition is false.
 	ProblemUnsupportedRegex ProblemKind = "unsupported-regex"
-	// ProblemRegexTimeout: the search hit the time bound; the condition is false.
+	// ProblemRegexTimeout: a backtracking search hit the time bound: under the
+	// fixed semantics the condition holds (fail safe: a block rule blocks), under
+	// hookify's it is false.
 	ProblemRegexTimeout ProblemKind = "regex-timeout"
 	// ProblemTranscript: the transcript could not be read; its value is "".
 	ProblemTranscript ProblemKind = "transcript"

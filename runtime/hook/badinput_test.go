@@ -36,7 +36,7 @@ func bash(cmd string) string {
 // prints; by default the fail mode's answer.
 func TestBadInput(t *testing.T) {
 	big := strings.Repeat("a", 10<<20)
-	redos := "---\nname: redos\nevent: bash\naction: block\npattern: (a+)+$\n---\nx\n"
+	redos := "---\nname: redos\nevent: bash\naction: block\npattern: (a+)+\\1$\n---\nx\n"
 	tests := []struct {
 		name   string
 		files  map[string]string
