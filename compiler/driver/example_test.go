@@ -64,5 +64,5 @@ func ExampleCompile() {
 	// Output:
 	// prefix_rule(pattern=["git", "push", ["--force", "-f"]], decision="forbidden", justification="block-force-push: Force-pushing rewrites shared history.", match=[["git", "push", "--force"], ["git", "push", "-f", "arg"]], not_match=[["git", "push"], ["git", "push", "--forcex"]])
 	// 1 bash rules: 0 exact, 1 partial, 0 runtime; 0 other rules run in the hook; 1 prefix rules
-	// block-force-push.md:1:1: block-force-push: partial
+	// block-force-push.md:6:3: block-force-push: partial
 }
