@@ -1,11 +1,11 @@
 package ir
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
-	"unsafe"
+
+	"github.com/hookifyc/hookifyc/internal/bincode"
 )
 
 // BinaryVersion identifies the layout written by AppendBinary. Change it
@@ -84,8 +84,8 @@ func AppendBinary(b []byte, r *Rule) []byte {
 // few hundred allocations instead of thousands): b must never be modified
 // after the call.
 func DecodeBinary(b []byte) (*Rule, []byte, error) {
-	d := decoder{b: b}
-	if v := d.uint(); d.err == nil && v != BinaryVersion {
+	d := newDecoder(b)
+	if v := d.uint(); d.Err == nil && v != BinaryVersion {
 		return nil, b, fmt.Errorf("%w: version %d, want %d", ErrBinary, v, BinaryVersion)
 	}
 	r := &Rule{}
@@ -110,7 +110,7 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 	} else if n != 0 {
 		d.fail("conditions: nil with %d items", n)
 	}
-	for i := 0; i < len(r.Conditions) && d.err == nil; i++ {
+	for i := 0; i < len(r.Conditions) && d.Err == nil; i++ {
 		c := &r.Conditions[i]
 		c.Field = d.str()
 		c.Operator = d.str()
@@ -130,7 +130,7 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 		d.fail("key positions: nil with %d items", n)
 	}
 	prev := ""
-	for i := 0; i < n && r.KeyPos != nil && d.err == nil; i++ {
+	for i := 0; i < n && r.KeyPos != nil && d.Err == nil; i++ {
 		k := d.str()
 		if i > 0 && k <= prev {
 			d.fail("key positions: keys out of order")
@@ -142,30 +142,20 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 	if d.bool() {
 		r.Permission = &Permission{Pattern: d.str(), Tool: d.str(), Specifier: d.str(), BaseDir: d.str(), Actor: d.str()}
 	}
-	if d.err != nil {
-		return nil, b, d.err
+	if d.Err != nil {
+		return nil, b, d.Err
 	}
-	return r, d.b, nil
+	return r, d.B, nil
 }
 
+// encoder and decoder write and read the rule layout with the shared
+// codec (internal/bincode).
 type encoder struct{ b []byte }
 
-func (e *encoder) uint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
-
-func (e *encoder) int(v int) { e.b = binary.AppendVarint(e.b, int64(v)) }
-
-func (e *encoder) bool(v bool) {
-	if v {
-		e.b = append(e.b, 1)
-	} else {
-		e.b = append(e.b, 0)
-	}
-}
-
-func (e *encoder) str(s string) {
-	e.uint(uint64(len(s)))
-	e.b = append(e.b, s...)
-}
+func (e *encoder) uint(v uint64) { e.b = bincode.AppendUint(e.b, v) }
+func (e *encoder) int(v int)     { e.b = bincode.AppendInt(e.b, int64(v)) }
+func (e *encoder) bool(v bool)   { e.b = bincode.AppendBool(e.b, v) }
+func (e *encoder) str(s string)  { e.b = bincode.AppendString(e.b, s) }
 
 func (e *encoder) strs(ss []string) {
 	e.bool(ss != nil)
@@ -181,83 +171,28 @@ func (e *encoder) pos(p Pos) {
 }
 
 // decoder reads what encoder writes; after the first error every read
-// returns a zero value and the error is kept.
-type decoder struct {
-	b   []byte
-	err error
+// returns a zero value and the error, wrapping ErrBinary, is kept.
+type decoder struct{ bincode.Decoder }
+
+func newDecoder(b []byte) *decoder {
+	return &decoder{bincode.Decoder{B: b, Base: ErrBinary}}
 }
 
-func (d *decoder) fail(format string, args ...any) {
-	if d.err == nil {
-		d.err = fmt.Errorf("%w: "+format, append([]any{ErrBinary}, args...)...)
-	}
-}
+func (d *decoder) fail(format string, args ...any) { d.Fail(format, args...) }
+func (d *decoder) uint() uint64                    { return d.Uint() }
+func (d *decoder) bool() bool                      { return d.Bool() }
+func (d *decoder) count(min int) int               { return d.Count(min) }
 
-func (d *decoder) uint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.fail("truncated or overlong integer")
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
+// str shares the input's memory (see DecodeBinary).
+func (d *decoder) str() string { return d.StringShared() }
 
 func (d *decoder) int() int {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(d.b)
-	if n <= 0 || v != int64(int(v)) {
-		d.fail("truncated or overlong integer")
-		return 0
-	}
-	d.b = d.b[n:]
-	return int(v)
-}
-
-func (d *decoder) bool() bool {
-	if d.err != nil {
-		return false
-	}
-	if len(d.b) == 0 || d.b[0] > 1 {
-		d.fail("bad boolean")
-		return false
-	}
-	v := d.b[0] == 1
-	d.b = d.b[1:]
-	return v
-}
-
-// count reads a length whose items take at least min bytes each, so that a
-// corrupt length cannot make the decoder allocate more than the input.
-func (d *decoder) count(min int) int {
-	v := d.uint()
-	if d.err == nil && v > uint64(len(d.b)/min) {
-		d.fail("count %d exceeds the input", v)
+	v := d.Int()
+	if v != int64(int(v)) {
+		d.fail("integer %d out of range", v)
 		return 0
 	}
 	return int(v)
-}
-
-func (d *decoder) str() string {
-	n := d.uint()
-	if d.err != nil {
-		return ""
-	}
-	if n > uint64(len(d.b)) {
-		d.fail("string of %d bytes exceeds the input", n)
-		return ""
-	}
-	if n == 0 {
-		return ""
-	}
-	s := unsafe.String(&d.b[0], int(n))
-	d.b = d.b[n:]
-	return s
 }
 
 func (d *decoder) strs() []string {

@@ -1,8 +1,9 @@
 package pyre
 
 import (
-	"encoding/binary"
 	"strings"
+
+	"github.com/hookifyc/hookifyc/internal/bincode"
 )
 
 // The linear path.
@@ -190,8 +191,8 @@ func (c *linCompiler) patch(hs []hole, to uint32) {
 func (c *linCompiler) set(rs []RuneRange) uint32 {
 	c.key = c.key[:0]
 	for _, r := range rs {
-		c.key = binary.AppendUvarint(c.key, uint64(r.Lo))
-		c.key = binary.AppendUvarint(c.key, uint64(r.Hi))
+		c.key = bincode.AppendUint(c.key, uint64(r.Lo))
+		c.key = bincode.AppendUint(c.key, uint64(r.Hi))
 	}
 	if i, ok := c.setIx[string(c.key)]; ok {
 		return i
@@ -372,33 +373,32 @@ const linVersion = 1
 
 func (p *linProg) encode() string {
 	b := []byte{linVersion}
-	b = binary.AppendUvarint(b, uint64(len(p.sets)))
+	b = bincode.AppendUint(b, uint64(len(p.sets)))
 	for _, rs := range p.sets {
-		b = binary.AppendUvarint(b, uint64(len(rs)))
+		b = bincode.AppendUint(b, uint64(len(rs)))
 		prev := rune(-1)
 		for _, r := range rs {
-			b = binary.AppendUvarint(b, uint64(r.Lo-prev-1))
-			b = binary.AppendUvarint(b, uint64(r.Hi-r.Lo))
+			b = bincode.AppendUint(b, uint64(r.Lo-prev-1))
+			b = bincode.AppendUint(b, uint64(r.Hi-r.Lo))
 			prev = r.Hi
 		}
 	}
-	b = binary.AppendUvarint(b, uint64(len(p.insts)))
+	b = bincode.AppendUint(b, uint64(len(p.insts)))
 	for _, in := range p.insts {
 		b = append(b, byte(in.op))
-		b = binary.AppendUvarint(b, uint64(in.arg))
-		b = binary.AppendUvarint(b, uint64(in.out))
-		b = binary.AppendUvarint(b, uint64(in.out1))
+		b = bincode.AppendUint(b, uint64(in.arg))
+		b = bincode.AppendUint(b, uint64(in.out))
+		b = bincode.AppendUint(b, uint64(in.out1))
 	}
-	b = binary.AppendUvarint(b, uint64(p.start))
+	b = bincode.AppendUint(b, uint64(p.start))
 	return string(b)
 }
 
 func decodeLinProg(s string) *linProg {
-	d := linDecoder{s: s}
 	if len(s) == 0 || s[0] != linVersion {
 		return nil
 	}
-	d.i = 1
+	d := linDecoder{bincode.Decoder{B: []byte(s[1:])}}
 	p := &linProg{}
 	nsets := d.count()
 	p.sets = make([][]RuneRange, 0, nsets)
@@ -410,7 +410,7 @@ func decodeLinProg(s string) *linProg {
 			lo := prev + 1 + int64(d.uint())
 			hi := lo + int64(d.uint())
 			if hi > maxRune {
-				d.bad = true
+				d.bad()
 				break
 			}
 			rs = append(rs, RuneRange{rune(lo), rune(hi)})
@@ -424,73 +424,53 @@ func decodeLinProg(s string) *linProg {
 	}
 	p.insts = make([]linInst, 0, ninsts)
 	for k := 0; k < ninsts && d.ok(); k++ {
-		if d.i >= len(d.s) {
-			d.bad = true
+		if len(d.B) == 0 {
+			d.bad()
 			break
 		}
-		op := linOp(d.s[d.i])
-		d.i++
+		op := linOp(d.B[0])
+		d.B = d.B[1:]
 		in := linInst{op: op, arg: d.index(), out: d.index(), out1: d.index()}
 		switch op {
 		case linRune:
-			d.bad = d.bad || int(in.arg) >= nsets
+			d.check(int(in.arg) < nsets)
 		case linAssert:
-			d.bad = d.bad || in.arg < asBeginText || in.arg > asLast
+			d.check(in.arg >= asBeginText && in.arg <= asLast)
 		case linSplit, linNop, linMatch, linFail:
 		default:
-			d.bad = true
+			d.bad()
 		}
-		d.bad = d.bad || int(in.out) >= ninsts || int(in.out1) >= ninsts
+		d.check(int(in.out) < ninsts && int(in.out1) < ninsts)
 		p.insts = append(p.insts, in)
 	}
 	p.start = d.index()
-	if !d.ok() || d.i != len(d.s) || int(p.start) >= ninsts || len(p.sets) != nsets || !p.withinBounds() {
+	if !d.ok() || len(d.B) != 0 || int(p.start) >= ninsts || len(p.sets) != nsets || !p.withinBounds() {
 		return nil
 	}
 	return p
 }
 
-type linDecoder struct {
-	s   string
-	i   int
-	bad bool
-}
+// linDecoder reads the encoding with the shared codec (internal/bincode).
+type linDecoder struct{ bincode.Decoder }
 
-func (d *linDecoder) ok() bool { return !d.bad }
+func (d *linDecoder) ok() bool     { return d.Err == nil }
+func (d *linDecoder) bad()         { d.Fail("damaged linear program") }
+func (d *linDecoder) uint() uint64 { return d.Uint() }
 
-func (d *linDecoder) uint() uint64 {
-	if d.bad {
-		return 0
-	}
-	var v uint64
-	for shift := 0; ; shift += 7 {
-		if d.i >= len(d.s) || shift > 35 {
-			d.bad = true
-			return 0
-		}
-		c := d.s[d.i]
-		d.i++
-		v |= uint64(c&0x7F) << shift
-		if c < 0x80 {
-			return v
-		}
+// check fails the decoding unless cond holds.
+func (d *linDecoder) check(cond bool) {
+	if !cond {
+		d.bad()
 	}
 }
 
 // count reads a length, which cannot exceed the bytes left.
-func (d *linDecoder) count() int {
-	v := d.uint()
-	if v > uint64(len(d.s)-d.i) {
-		d.bad = true
-		return 0
-	}
-	return int(v)
-}
+func (d *linDecoder) count() int { return d.Count(1) }
 
 func (d *linDecoder) index() uint32 {
 	v := d.uint()
 	if v > 1<<31 {
-		d.bad = true
+		d.bad()
 		return 0
 	}
 	return uint32(v)

@@ -1,10 +1,10 @@
 package rulecache
 
 import (
-	"encoding/binary"
 	"path/filepath"
 
 	"github.com/hookifyc/hookifyc/compiler/pyre"
+	"github.com/hookifyc/hookifyc/internal/bincode"
 )
 
 // The pattern cache keeps the summaries of compiled regexes (see
@@ -71,9 +71,9 @@ const patternsDir = "\x00patterns"
 func encodePatterns(program string, entries map[string]pyre.Summary) []byte {
 	b := startFile(program, patternsDir, len(entries))
 	for _, s := range entries {
-		b = appendString(b, s.Pattern)
-		b = appendString(b, s.Emitted)
-		b = binary.AppendVarint(b, int64(s.Options))
+		b = bincode.AppendString(b, s.Pattern)
+		b = bincode.AppendString(b, s.Emitted)
+		b = bincode.AppendInt(b, int64(s.Options))
 		var flags uint64
 		if s.FoldIS {
 			flags |= 1
@@ -84,10 +84,10 @@ func encodePatterns(program string, entries map[string]pyre.Summary) []byte {
 		if s.Prefilter != nil {
 			flags |= 4
 		}
-		b = binary.AppendUvarint(b, flags)
-		b = binary.AppendUvarint(b, uint64(len(s.Prefilter)))
+		b = bincode.AppendUint(b, flags)
+		b = bincode.AppendUint(b, uint64(len(s.Prefilter)))
 		for _, lit := range s.Prefilter {
-			b = appendString(b, lit)
+			b = bincode.AppendString(b, lit)
 		}
 	}
 	return sealFile(b)
@@ -99,7 +99,7 @@ func decodePatterns(data []byte, program string) (map[string]pyre.Summary, error
 		return nil, err
 	}
 	entries := make(map[string]pyre.Summary, n)
-	for i := uint64(0); i < n && r.ok; i++ {
+	for i := uint64(0); i < n && r.ok(); i++ {
 		var s pyre.Summary
 		s.Pattern = r.str()
 		s.Emitted = r.str()
@@ -108,7 +108,7 @@ func decodePatterns(data []byte, program string) (map[string]pyre.Summary, error
 		flags := r.uint()
 		s.FoldIS, s.Always = flags&1 != 0, flags&2 != 0
 		lits := r.uint()
-		if lits > uint64(len(r.b)) || int64(s.Options) != opts || flags > 7 {
+		if lits > uint64(len(r.B)) || int64(s.Options) != opts || flags > 7 {
 			r.fail()
 			break
 		}
@@ -122,7 +122,7 @@ func decodePatterns(data []byte, program string) (map[string]pyre.Summary, error
 		}
 		entries[s.Pattern] = s
 	}
-	if !r.ok || len(r.b) != 0 {
+	if !r.ok() || len(r.B) != 0 {
 		return nil, errCorrupt
 	}
 	return entries, nil

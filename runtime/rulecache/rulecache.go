@@ -44,6 +44,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/bincode"
 )
 
 // RacyWindow is how long a rule file must have been left unchanged, before
@@ -367,9 +368,9 @@ func writeAtomic(name string, data []byte) error {
 func encodeFile(program, dir string, entries map[string]entry) []byte {
 	b := startFile(program, dir, len(entries))
 	for name, e := range entries {
-		b = appendString(b, name)
+		b = bincode.AppendString(b, name)
 		b = appendFileID(b, e.id)
-		b = appendString(b, string(e.rule))
+		b = bincode.AppendString(b, string(e.rule))
 	}
 	return sealFile(b)
 }
@@ -378,9 +379,9 @@ func encodeFile(program, dir string, entries map[string]entry) []byte {
 // patternsDir) and the number of entries.
 func startFile(program, dir string, entries int) []byte {
 	b := []byte(magic)
-	b = appendString(b, program)
-	b = appendString(b, dir)
-	return binary.AppendUvarint(b, uint64(entries))
+	b = bincode.AppendString(b, program)
+	b = bincode.AppendString(b, dir)
+	return bincode.AppendUint(b, uint64(entries))
 }
 
 // sealFile ends a cache file with the CRC-32 (IEEE) of everything before.
@@ -398,20 +399,15 @@ func openFile(data []byte, program, dir string) (*reader, uint64, error) {
 	if crc32.ChecksumIEEE(body) != sum {
 		return nil, 0, errCorrupt
 	}
-	r := &reader{b: body[len(magic):], ok: true}
+	r := &reader{bincode.Decoder{B: body[len(magic):]}}
 	if r.str() != program || r.str() != dir {
 		return nil, 0, errCorrupt
 	}
 	n := r.uint()
-	if !r.ok || n > uint64(len(r.b)) {
+	if !r.ok() || n > uint64(len(r.B)) {
 		return nil, 0, errCorrupt
 	}
 	return r, n, nil
-}
-
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
 }
 
 var errCorrupt = errors.New("rulecache: corrupt or foreign cache file")
@@ -424,14 +420,14 @@ func decodeFile(data []byte, program, dir string) (map[string]entry, error) {
 		return nil, err
 	}
 	entries := make(map[string]entry, n)
-	for i := uint64(0); i < n && r.ok; i++ {
+	for i := uint64(0); i < n && r.ok(); i++ {
 		name := r.str()
 		var e entry
 		e.id = r.fileID()
 		e.rule = r.bytes()
 		entries[name] = e
 	}
-	if !r.ok || len(r.b) != 0 {
+	if !r.ok() || len(r.B) != 0 {
 		return nil, errCorrupt
 	}
 	return entries, nil
@@ -440,13 +436,13 @@ func decodeFile(data []byte, program, dir string) (map[string]entry, error) {
 // appendFileID writes every field of a file identity (TestFileIDRoundTrip
 // fails when a field is added to hookify.FileID and not here).
 func appendFileID(b []byte, id hookify.FileID) []byte {
-	b = binary.AppendUvarint(b, id.Dev)
-	b = binary.AppendUvarint(b, id.Ino)
-	b = binary.AppendUvarint(b, uint64(id.Mode))
-	b = binary.AppendUvarint(b, uint64(id.Uid))
-	b = binary.AppendVarint(b, id.Size)
-	b = binary.AppendVarint(b, id.Mtime)
-	return binary.AppendVarint(b, id.Ctime)
+	b = bincode.AppendUint(b, id.Dev)
+	b = bincode.AppendUint(b, id.Ino)
+	b = bincode.AppendUint(b, uint64(id.Mode))
+	b = bincode.AppendUint(b, uint64(id.Uid))
+	b = bincode.AppendInt(b, id.Size)
+	b = bincode.AppendInt(b, id.Mtime)
+	return bincode.AppendInt(b, id.Ctime)
 }
 
 // fileID reads what appendFileID writes.
@@ -465,45 +461,14 @@ func (r *reader) fileID() hookify.FileID {
 	return id
 }
 
-type reader struct {
-	b  []byte
-	ok bool
-}
+// reader reads a cache file with the shared codec (internal/bincode).
+type reader struct{ bincode.Decoder }
 
-func (r *reader) uint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) int() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) str() string { return string(r.bytes()) }
-
-// bytes returns a length-prefixed byte string, sharing r's buffer.
-func (r *reader) bytes() []byte {
-	n := r.uint()
-	if n > uint64(len(r.b)) {
-		r.fail()
-		return nil
-	}
-	b := r.b[:n:n]
-	r.b = r.b[n:]
-	return b
-}
-
-func (r *reader) fail() { r.ok, r.b = false, nil }
+func (r *reader) ok() bool      { return r.Err == nil }
+func (r *reader) uint() uint64  { return r.Uint() }
+func (r *reader) int() int64    { return r.Int() }
+func (r *reader) str() string   { return r.String() }
+func (r *reader) bytes() []byte { return r.Bytes() }
+func (r *reader) fail()         { r.Fail("corrupt cache file") }
 
 var _ hookify.RuleCache = (*Cache)(nil)
