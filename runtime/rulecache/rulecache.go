@@ -44,6 +44,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/atomicfile"
 	"github.com/hookifyc/hookifyc/internal/bincode"
 )
 
@@ -339,28 +340,13 @@ func allIn(s, chars string) bool {
 }
 
 // writeAtomic replaces name with data: a temporary file in the same
-// directory, renamed over it. There is no fsync: a file torn by a crash
-// fails its checksum and is ignored.
+// directory, renamed over it (internal/atomicfile). There is no fsync: a
+// file torn by a crash fails its checksum and is ignored.
 func writeAtomic(name string, data []byte) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, tempPrefix+"*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), name); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
+	return atomicfile.WriteWith(name, data, atomicfile.Options{Perm: 0o600, NoSync: true, TempPattern: tempPrefix + "*"})
 }
 
 // encodeFile writes a cache file: magic, program, directory, entries, and
