@@ -2,10 +2,10 @@ package hookify
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
+	"github.com/hookifyc/hookifyc/internal/suggest"
 )
 
 // Operators are the condition operators hookify knows; any other operator
@@ -63,50 +63,5 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// didYouMean is " (did you mean X?)" for the closest known value within an
-// edit distance of 2 (or 1 for short words), else "".
-func didYouMean(s string, known []string) string {
-	best, bestD := "", 3
-	cands := append([]string(nil), known...)
-	sort.Strings(cands)
-	for _, k := range cands {
-		d := editDistance(s, k)
-		limit := 2
-		if len(k) <= 4 {
-			limit = 1
-		}
-		if d <= limit && d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Damerau–Levenshtein (optimal string alignment)
-// distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
-}
+// didYouMean is " (did you mean X?)" for the closest known value, or "".
+func didYouMean(s string, known []string) string { return suggest.Hint(s, known) }

@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/suggest"
 )
 
 // LoadGenesis reads the permission patterns of a genesis.key YAML file:
@@ -53,7 +54,7 @@ func LoadGenesis(file string, data []byte, opts LoadOptions) ([]*ir.Rule, []Diag
 		case "permissions":
 			g.permissions(v)
 		default:
-			b.warn(g.pos(k), "unknown key %q ignored", key)
+			b.warn(g.pos(k), "unknown key %q ignored%s", key, suggest.Hint(key, []string{"hooks", "permissions"}))
 		}
 	})
 	return b.rules, b.sortedDiags(), nil
@@ -187,7 +188,7 @@ func (g *genesis) permissions(n *yaml.Node) {
 			g.list(v, "permissions."+key, d, "")
 			return
 		}
-		g.b.warn(g.pos(k), "unknown key permissions.%s ignored", key)
+		g.b.warn(g.pos(k), "unknown key permissions.%s ignored%s", key, suggest.Hint(key, []string{"allow", "ask", "deny", "actors"}))
 	})
 }
 
@@ -196,7 +197,7 @@ func (g *genesis) lists(n *yaml.Node, path, actor string) {
 	g.mapping(n, path, func(key string, k, v *yaml.Node) {
 		d, ok := listDecision(key)
 		if !ok {
-			g.b.warn(g.pos(k), "unknown key %s.%s ignored", path, key)
+			g.b.warn(g.pos(k), "unknown key %s.%s ignored%s", path, key, suggest.Hint(key, []string{"allow", "ask", "deny"}))
 			return
 		}
 		g.list(v, path+"."+key, d, actor)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/suggest"
 )
 
 // LoadOptions configure the loaders.
@@ -193,6 +194,9 @@ func (w *jsonWalker) settings(b *builder) ([]entry, error) {
 				return err
 			}
 			d, isList := listDecision(k.(string))
+			if !isList && !knownPermissionKeys[k.(string)] {
+				b.warn(w.lines.pos(koff), "unknown key \"permissions.%s\" ignored%s", k, suggest.Hint(k.(string), []string{"allow", "ask", "deny", "defaultMode", "additionalDirectories"}))
+			}
 			if !isList {
 				t, _, err := w.next()
 				if err != nil {
@@ -224,6 +228,10 @@ func (w *jsonWalker) settings(b *builder) ([]entry, error) {
 	})
 	return entries, err
 }
+
+// knownPermissionKeys are the keys of Claude Code's permissions object
+// that hold no rules.
+var knownPermissionKeys = map[string]bool{"defaultMode": true, "additionalDirectories": true, "disableBypassPermissionsMode": true}
 
 // listDecision maps a permissions key to its decision.
 func listDecision(key string) (Decision, bool) {
