@@ -2,13 +2,16 @@ package driver
 
 import (
 	"errors"
+	"strconv"
 
+	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 )
 
-// Validate reports the rules that read but cannot work as written: a
+// Validate reports the rules that read but cannot work as written: an
+// unknown frontmatter key (a warning, with the key it likely meant), a
 // regex_match pattern Python's re rejects (hookify prints "Invalid regex
 // pattern" on every call and the condition never holds) or that hookifyc
 // cannot honour. Each problem is located at the condition (its list item,
@@ -18,6 +21,10 @@ func Validate(rules []*ir.Rule) []sources.Problem {
 	for _, r := range rules {
 		if r.Origin != ir.OriginHookify {
 			continue
+		}
+		for _, k := range hookify.UnknownKeys(r) {
+			out = append(out, sources.Problem{Kind: sources.ProblemInvalidRule, Warning: true, Path: r.Source.File, Pos: k.Pos,
+				Text: "rule " + r.Name + ": unknown key " + strconv.Quote(k.Key) + " ignored by hookify" + k.Hint})
 		}
 		for i := range r.Conditions {
 			c := &r.Conditions[i]

@@ -2,6 +2,7 @@ package hookify
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
@@ -65,3 +66,30 @@ func contains(list []string, s string) bool {
 
 // didYouMean is " (did you mean X?)" for the closest known value, or "".
 func didYouMean(s string, known []string) string { return suggest.Hint(s, known) }
+
+// Keys are the frontmatter keys hookify reads.
+var Keys = []string{"name", "enabled", "event", "action", "pattern", "conditions", "tool_matcher"}
+
+// UnknownKey is a frontmatter key hookify ignores, with where it is.
+type UnknownKey struct {
+	Key  string
+	Pos  ir.Pos
+	Hint string // ` (did you mean "event"?)` or ""
+}
+
+// UnknownKeys lists the top-level frontmatter keys of r that hookify
+// ignores (a misspelt `evnet:` leaves the rule with event "all"), in file
+// order.
+func UnknownKeys(r *ir.Rule) []UnknownKey {
+	var out []UnknownKey
+	for k, p := range r.KeyPos {
+		if !contains(Keys, k) {
+			out = append(out, UnknownKey{Key: k, Pos: p, Hint: didYouMean(k, Keys)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	return out
+}
