@@ -1,0 +1,86 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Redacted replaces every secret Redact removes.
+const Redacted = "[REDACTED]"
+
+// A redaction is one rule of Redact: what it finds and what it leaves.
+type redaction struct {
+	name string
+	re   *regexp.Regexp
+	repl string
+}
+
+// redactions are Redact's rules, applied in order (the private key block
+// first, so that no other rule leaves half of one).
+var redactions = []redaction{
+	{"private key block", regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?s:.*?)(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)`), "[REDACTED PRIVATE KEY]"},
+	{"URL credentials", regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@"']*:[^/\s@"']+@`), "${1}" + Redacted + "@"},
+	{"bearer or basic credentials", regexp.MustCompile(`(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}${2}" + Redacted},
+	{"authorization token", regexp.MustCompile(`(?i)(authorization:\s*token\s+)[^\s"']{8,}`), "${1}" + Redacted},
+	{"GitHub token", regexp.MustCompile(`\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), Redacted},
+	{"GitLab token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`), Redacted},
+	{"OpenAI/Anthropic key", regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
+	{"Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), Redacted},
+	{"AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
+	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
+	{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
+	{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(["']?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"';&|]+)`), "${1}${2}" + Redacted},
+	{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))("[^"]*"|'[^']*'|[^\s"';&|-][^\s"';&|]*)`), "${1}" + Redacted},
+}
+
+// RedactionNames are the names of Redact's rules, in order (for the
+// documentation and the tests).
+func RedactionNames() []string {
+	var names []string
+	for _, r := range redactions {
+		names = append(names, r.name)
+	}
+	return names
+}
+
+// Redact replaces the secrets it recognises in s by [REDACTED]: private
+// key blocks, credentials in URLs (scheme://user:pass@host), bearer, basic
+// and `Authorization: token` values, tokens with a known shape (GitHub ghp_…
+// and github_pat_…, GitLab glpat-…, OpenAI and Anthropic sk-…, Slack xox…,
+// AWS access key ids, Google API keys, JSON web tokens), the value of an
+// assignment to a secret-looking name (PASSWORD, TOKEN, SECRET, API_KEY,
+// ACCESS_KEY, PRIVATE_KEY, CREDENTIALS, *_AUTH … in KEY=value, key: value
+// or "key": "value")
+// and of flags such as --password and --token. It recognises shapes, not
+// secrets: a secret of no known shape stays.
+func Redact(s string) string {
+	for _, r := range redactions {
+		s = r.re.ReplaceAllString(s, r.repl)
+	}
+	return s
+}
+
+// Summary bounds: at most maxRedact bytes of the text are redacted, and
+// at most MaxSummary bytes of the result are kept.
+const (
+	maxRedact  = 64 << 10
+	MaxSummary = 1024
+)
+
+// Summarize returns s redacted, with invalid UTF-8 replaced, and cut to
+// MaxSummary bytes (at a rune boundary, marked with "…").
+func Summarize(s string) string {
+	if len(s) > maxRedact {
+		s = s[:maxRedact]
+	}
+	s = Redact(strings.ToValidUTF8(s, "\uFFFD"))
+	if len(s) <= MaxSummary {
+		return s
+	}
+	cut := MaxSummary
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
