@@ -30,11 +30,29 @@ func (a *app) rulesCommand() *cli.Command {
 			a.rulesShowCommand(),
 			{
 				Name:      "test-pattern",
-				Usage:     "test a Tool(specifier) permission pattern against one tool call",
+				Usage:     "test a Tool(specifier) permission pattern against one tool call, as the hook matches it",
 				ArgsUsage: "'PATTERN' TOOL 'INPUT'",
-				Description: `Prints "match" (exit 0) or "no match" (exit 1), with Claude Code's
-semantics: e.g. hookifyc rules test-pattern 'Bash(git *)' Bash 'git commit -m x'.
-INPUT is the command for Bash, the path for Read/Edit/Write, the URL for WebFetch.`,
+				Description: `Prints "match" (exit 0) or "no match" (exit 1), then, when there is more to
+say, the list and the part of the call compared: the subcommand of a compound
+command or the command past assignments and wrappers that matched, or the
+absolute path and the anchored pattern. Exit 2: a malformed pattern.
+
+  hookifyc rules test-pattern 'Bash(rm -rf *)' Bash 'ls && rm -rf /tmp/x'
+  match (deny): "rm -rf /tmp/x" in "ls && rm -rf /tmp/x"
+
+INPUT is the command for Bash, the path for Read/Edit/Write, the URL for
+WebFetch, or the whole tool input as a JSON object. The pattern is loaded as
+the settings loader loads it, in the list --as names (deny and ask rules match
+any subcommand and see through assignments and wrappers; allow rules must
+cover every subcommand), and matched as the hook matches a call made in --cwd;
+~ is $HOME, "/path" patterns are relative to the base of --settings. The hook
+never grants through allow rules: --as allow answers as Claude Code reads its
+allow list.`,
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "as", Value: "deny", Usage: "the permissions list the pattern is in: deny, ask or allow", Validator: oneOf("as", "deny", "ask", "allow")},
+					&cli.StringFlag{Name: "cwd", Usage: "the session's working directory the call is made in (default: the current directory)"},
+					&cli.StringFlag{Name: "settings", Usage: "the settings file the pattern is listed in, for \"/path\" patterns (default: <cwd>/.claude/settings.json, whose base is <cwd>)"},
+				},
 				Action: a.runTestPattern,
 			},
 		},
@@ -46,15 +64,52 @@ func (a *app) runTestPattern(ctx context.Context, cmd *cli.Command) error {
 	if len(args) != 3 {
 		return exitError(2, "rules test-pattern: want 'PATTERN' TOOL 'INPUT' (got %d arguments)", len(args))
 	}
-	ok, err := perm.TestPattern(args[0], args[1], args[2])
+	as, _ := perm.DecisionNamed(cmd.String("as"))
+	wd, err := a.m.getwd()
 	if err != nil {
-		return exitError(2, "%s: %v", args[0], err)
+		return exitError(2, "%v", err)
 	}
-	if !ok {
-		fmt.Fprintln(cmd.Root().Writer, "no match")
+	abs := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(wd, p)
+	}
+	cwd := abs(cmd.String("cwd"))
+	if cwd == "" {
+		cwd = wd
+	}
+	ans, err := perm.TestCall(perm.Query{
+		Pattern:  args[0],
+		Tool:     args[1],
+		Input:    args[2],
+		As:       as,
+		Cwd:      cwd,
+		Home:     a.m.home(),
+		Settings: abs(cmd.String("settings")),
+	})
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	for _, w := range ans.Warnings {
+		fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: warning: %s\n", w)
+	}
+	line := "match"
+	if !ans.Match {
+		line = "no match"
+	}
+	// A plain match or miss of the whole input in the default list stays
+	// the bare word, as before --as existed.
+	if ans.Detail != "" || as != perm.Deny {
+		line += " (" + as.String() + ")"
+	}
+	if ans.Detail != "" {
+		line += ": " + ans.Detail
+	}
+	fmt.Fprintln(cmd.Root().Writer, line)
+	if !ans.Match {
 		return cli.Exit("", 1)
 	}
-	fmt.Fprintln(cmd.Root().Writer, "match")
 	return nil
 }
 
