@@ -57,6 +57,8 @@ type Options struct {
 	// Cache, when not nil, keeps parsed rule files and compiled patterns
 	// between calls (see runtime/rulecache); it never changes an answer.
 	Cache Cache
+	// Record, when not nil, receives what the call decided (for the audit log).
+	Record *Record
 }
 
 // Cache keeps parsed rule files and compiled patterns between hook calls.
@@ -126,8 +128,10 @@ func runCompat(opts Options) agent.Output {
 	if err != nil {
 		if opts.Agent == agent.Codex {
 			res := engine.Result{Exception: &engine.PyError{Msg: "hook input is not valid JSON: " + err.Error()}}
+			opts.record(agent.Codex, nil, &res)
 			return agent.Render(agent.Codex, "", &res, agent.FailOpen)
 		}
+		opts.record(agent.Claude, nil, &engine.Result{Exception: &engine.PyError{Msg: err.Error()}})
 		return agent.Output{Stdout: agent.CompatError(err.Error())}
 	}
 	d, isDict := raw.(*pyval.Dict)
@@ -153,6 +157,7 @@ func runCompat(opts Options) agent.Output {
 	eng := engine.New(engine.Options{Semantics: engine.Hookify, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Patterns: opts.patternCache(rules)})
 	res := eng.Evaluate(rules, engine.Event{Input: raw})
 	if forCodex(opts.Agent, d) {
+		opts.record(agent.Codex, d, &res)
 		// hookify's own answer (a deny without a reason, a warning as a
 		// systemMessage) is a failed hook to Codex, which then runs the
 		// call: answer hookify's decision in the form Codex enforces.
@@ -164,6 +169,7 @@ func runCompat(opts Options) agent.Output {
 	for _, p := range res.Problems {
 		stderr = append(stderr, p.Text)
 	}
+	opts.record(agent.Claude, d, &res)
 	return agent.Output{Stdout: agent.RenderCompat(&res), Stderr: stderr}
 }
 
@@ -173,6 +179,7 @@ func runFixed(opts Options) agent.Output {
 	}
 	fail := func(kind agent.Kind, msg string) agent.Output {
 		res := engine.Result{Exception: &engine.PyError{Msg: msg}}
+		opts.record(kind, nil, &res)
 		return agent.Render(kind, "", &res, opts.Fail)
 	}
 	raw, err := agent.Decode(opts.Stdin)
@@ -205,6 +212,7 @@ func runFixed(opts Options) agent.Output {
 		res.Merge(r)
 	}
 	res.Problems = append(problems, res.Problems...)
+	opts.record(kind, in.Event, &res)
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
 }
 

@@ -70,5 +70,8 @@ func runOversize(opts Options) agent.Output {
 		Kind: engine.ProblemInput,
 		Text: "hook input larger than " + strconv.FormatInt(int64(len(opts.Stdin)), 10) + " bytes (--max-input): judged on its first bytes as " + map[string]string{ir.EventBash: "a shell command", ir.EventFile: "file content", ir.EventPrompt: "a prompt", "": "nothing"}[event],
 	})
+	rec := res
+	rec.HookEvent = hookEvent
+	opts.record(kind, nil, &rec)
 	return agent.Render(kind, hookEvent, &res, opts.Fail)
 }
