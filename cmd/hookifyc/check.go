@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v3"
 
@@ -49,12 +50,15 @@ exit codes: 0 for every evaluation, 1 when a file does not load).`,
 			&cli.StringSliceFlag{Name: "rules", Aliases: []string{"r"}, Usage: "execpolicy mode: a .rules file to load (repeatable)"},
 			&cli.BoolFlag{Name: "resolve-host-executables", Usage: "execpolicy mode: match absolute program paths against basename rules, gated by host_executable()"},
 			&cli.BoolFlag{Name: "pretty", Usage: "execpolicy mode: pretty-print the JSON"},
+			&cli.BoolFlag{Name: "log", Usage: "append the decision to the audit log, as hook does (docs/audit.md)"},
+			auditLogFlag(),
 		},
 		Action: a.runCheck,
 	}
 }
 
 func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
+	start := time.Now()
 	if files := cmd.StringSlice("rules"); len(files) > 0 {
 		return a.runCheckRules(cmd, files)
 	}
@@ -101,8 +105,11 @@ func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 		},
 	})
 	res := eng.Evaluate(rules, ev)
+	if cmd.Bool("log") {
+		a.auditCheck(cmd, cwd, &res, text, start)
+	}
 	for _, p := range res.Problems {
-		problems = append(problems, p.Rule.Source.String()+": "+p.Text)
+		problems = append(problems, p.Where()+": "+p.Text)
 	}
 	if res.Exception != nil {
 		problems = append(problems, "error: "+res.Exception.Msg)

@@ -38,6 +38,7 @@ directories, settings or genesis files) replace the layered discovery.`,
 			&cli.DurationFlag{Name: "regex-timeout", Value: engine.DefaultRegexTimeout, Usage: "time bound of one regex search"},
 			&cli.Int64Flag{Name: "max-input", Value: hook.DefaultMaxInput, Sources: cli.EnvVars("HOOKIFYC_MAX_INPUT"), Usage: "largest hook payload read from stdin, in bytes; a larger one is judged on its first bytes, then the fail mode decides"},
 			&cli.StringFlag{Name: "cache", Sources: cli.EnvVars("HOOKIFYC_CACHE"), Usage: "directory of the parsed-rule cache (default: the user cache directory's hookifyc/rules), or \"off\""},
+			auditLogFlag(),
 		},
 		Action: a.runHook,
 	}
@@ -76,6 +77,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	if truncated {
 		stdin = stdin[:limit]
 	}
+	var rec hook.Record
 	out := hook.Run(hook.Options{
 		Dir:          dir,
 		Stdin:        stdin,
@@ -91,6 +93,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		RuleDir:      a.m.getenv("HOOKIFY_RULE_DIR"),
 		ProjectDir:   a.m.getenv("CLAUDE_PROJECT_DIR"),
 		Truncated:    truncated,
+		Record:       &rec,
 		ReadFile: func(p string) ([]byte, error) {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)
@@ -106,6 +109,10 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	}
 	if len(out.Stderr) > 0 {
 		io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
+	}
+	if rec.Decision != "" {
+		// The answer is complete: the log never changes it (docs/audit.md).
+		a.auditHook(cmd, dir, &rec, start, string(fail))
 	}
 	if rc != nil {
 		// A cache that cannot be written costs only time on the

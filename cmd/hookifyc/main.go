@@ -119,6 +119,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.compileCommand(),
 			a.rulesCommand(),
 			a.execpolicyCommand(),
+			a.logCommand(),
 		}
 	}
 	root := &cli.Command{
