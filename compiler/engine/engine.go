@@ -172,4 +172,19 @@ type Problem struct {
 	// Text is the diagnostic line, in hookify's words where hookify has one
 	// (e.g. "Invalid regex pattern '(': missing ), unterminated subpattern at position 0").
 	Text string
+	// Pos is where in the rule's file the problem is (the condition whose
+	// pattern is at fault), when known.
+	Pos ir.Pos
+}
+
+// Where is the problem's location: the rule's file with the position of
+// the condition at fault, or the rule's own source.
+func (p Problem) Where() string {
+	if p.Rule == nil {
+		return ""
+	}
+	if p.Pos.IsValid() {
+		return ir.Source{File: p.Rule.Source.File, Pos: p.Pos}.String()
+	}
+	return p.Rule.Source.String()
 }

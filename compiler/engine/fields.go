@@ -217,6 +217,11 @@ func (m *matcher) problem(rule *ir.Rule, kind ProblemKind, text string) {
 	m.res.Problems = append(m.res.Problems, Problem{Rule: rule, Kind: kind, Text: text})
 }
 
+// problemAt is problem located at a condition of the rule.
+func (m *matcher) problemAt(rule *ir.Rule, pos ir.Pos, kind ProblemKind, text string) {
+	m.res.Problems = append(m.res.Problems, Problem{Rule: rule, Kind: kind, Text: text, Pos: pos})
+}
+
 // UniversalNewlines turns "\r\n" and lone "\r" into "\n", as Python's text
 // mode does when reading files.
 func UniversalNewlines(s string) string {

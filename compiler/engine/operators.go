@@ -85,7 +85,7 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 		if errors.As(err, &perr) && perr.Unsupported {
 			kind = ProblemUnsupportedRegex
 		}
-		m.problem(rule, kind, "Invalid regex pattern '"+c.Pattern+"': "+err.Error())
+		m.problemAt(rule, c.Pos, kind, "Invalid regex pattern '"+c.Pattern+"': "+err.Error())
 		return false, false, nil
 	}
 	s, ok := value.(pyval.Str)

@@ -176,7 +176,7 @@ func problemLines(res *engine.Result) []string {
 	for _, p := range res.Problems {
 		where := ""
 		if p.Rule != nil {
-			where = p.Rule.Source.String() + ": "
+			where = p.Where() + ": "
 		}
 		lines = append(lines, where+p.Text)
 	}
