@@ -109,7 +109,7 @@ func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 		a.auditCheck(cmd, cwd, &res, text, start)
 	}
 	for _, p := range res.Problems {
-		problems = append(problems, p.Rule.Source.String()+": "+p.Text)
+		problems = append(problems, p.Where()+": "+p.Text)
 	}
 	if res.Exception != nil {
 		problems = append(problems, "error: "+res.Exception.Msg)
