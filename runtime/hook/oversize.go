@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -17,9 +18,11 @@ import (
 // only a payload built to exhaust the hook reaches it.
 const DefaultMaxInput = 64 << 20
 
+// The payload's event and tool names, found in its first bytes; compiled
+// only for an oversized payload (a hook process starts on every call).
 var (
-	eventNameRe = regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`)
-	toolNameRe  = regexp.MustCompile(`"tool_name"\s*:\s*"([A-Za-z_]+)"`)
+	eventNameRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`) })
+	toolNameRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"tool_name"\s*:\s*"([A-Za-z_]+)"`) })
 )
 
 // runOversize answers a payload cut at the input bound. The JSON cannot be
@@ -33,7 +36,7 @@ func runOversize(opts Options) agent.Output {
 		head = head[:4096]
 	}
 	hookEvent := ir.PreToolUse
-	if m := eventNameRe.FindSubmatch(head); m != nil {
+	if m := eventNameRe().FindSubmatch(head); m != nil {
 		hookEvent = string(m[1])
 	}
 	kind := opts.Agent
@@ -50,7 +53,7 @@ func runOversize(opts Options) agent.Output {
 	case ir.Stop, ir.SubagentStop:
 		event = ""
 	default:
-		if m := toolNameRe.FindSubmatch(head); m != nil {
+		if m := toolNameRe().FindSubmatch(head); m != nil {
 			switch string(m[1]) {
 			case "Write", "Edit", "MultiEdit", "apply_patch":
 				event = ir.EventFile
