@@ -76,8 +76,9 @@ const (
 	VerdictDisabled Verdict = "disabled"
 	// VerdictNotCompiled: the rule takes no part in this compilation (an
 	// allow rule without LowerOptions.Allow, a genesis actor other than
-	// LowerOptions.Actor); the reason names the flag that would compile it.
-	// Nothing enforces it, neither the .rules nor the hook.
+	// LowerOptions.Actor; the reason names the flag that would compile it),
+	// or a rule that can never match (no conditions). Nothing enforces it,
+	// neither the .rules nor the hook.
 	VerdictNotCompiled Verdict = "not-compiled"
 )
 

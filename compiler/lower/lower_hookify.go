@@ -26,7 +26,8 @@ func (l *lowerer) lowerHookify(r *ir.Rule) Lowered {
 		return runtimeOnly(false, "tool_matcher %q excludes Bash", strings.Join(r.ToolMatcher.Names, "|"))
 	}
 	if len(r.Conditions) == 0 {
-		return Lowered{Bash: true, Verdict: VerdictExact, Reason: "no conditions: hookify never matches this rule, so there is nothing to enforce"}
+		// Never "exact": a rule that can never fire is not compiled, it is dead.
+		return inactive(true, VerdictNotCompiled, "no conditions: hookify never matches this rule, so nothing enforces it (hookifyc lint: never-fires)")
 	}
 	dec, ok := l.hookifyDecision(r)
 	if !ok {

@@ -144,7 +144,7 @@ func TestLowerHookifyFilters(t *testing.T) {
 		{"tool matcher error", base(func(r *ir.Rule) { r.ToolMatcher = ir.ToolMatcher{Set: true, TypeError: "boom"} }), LowerOptions{}, VerdictRuntime, false, false, 0, "boom"},
 		{"disabled", base(func(r *ir.Rule) { r.Enabled = false }), LowerOptions{}, VerdictDisabled, true, true, 0, "nothing enforces it"},
 		{"disabled file rule", base(func(r *ir.Rule) { r.Enabled, r.Event = false, ir.EventFile }), LowerOptions{}, VerdictDisabled, false, true, 0, "disabled"},
-		{"no conditions", base(func(r *ir.Rule) { r.Conditions = nil }), LowerOptions{}, VerdictExact, true, false, 0, "never matches"},
+		{"no conditions", base(func(r *ir.Rule) { r.Conditions = nil }), LowerOptions{}, VerdictNotCompiled, true, true, 0, "never matches"},
 		{"field", base(func(r *ir.Rule) { r.Conditions[0].Field = "new_text" }), LowerOptions{}, VerdictRuntime, true, false, 0, "new_text"},
 		{"type error", base(func(r *ir.Rule) { r.Conditions[0].PatternTypeError = "bad pattern" }), LowerOptions{}, VerdictRuntime, true, false, 0, "bad pattern"},
 	} {
