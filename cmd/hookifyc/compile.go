@@ -66,6 +66,7 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		Targets:  targets,
 		Lower:    lower.LowerOptions{Warn: lower.WarnMode(cmd.String("warn")), Actor: cmd.String("actor"), Allow: cmd.Bool("lower-allow")},
 		Hookifyc: cmd.String("hookifyc"),
+		TempDirs: []string{a.m.getenv("TMPDIR"), "/tmp", "/var/tmp"},
 	}
 	stderr := cmd.Root().ErrWriter
 	if targets&driver.TargetHooks != 0 && opts.Hookifyc == "" {
@@ -77,8 +78,8 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 			return exitError(2, "locating hookifyc: %v (pass --hookifyc)", err)
 		}
 		opts.Hookifyc = exe
-		if driver.TemporaryBinary(exe) {
-			fmt.Fprintf(stderr, "hookifyc: warning: the hooks will run %s, a temporary `go run` build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc\n", exe)
+		if driver.TemporaryBinary(exe, opts.TempDirs...) {
+			fmt.Fprintf(stderr, "hookifyc: warning: the hooks will run %s, a temporary build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc\n", exe)
 		}
 	}
 	res, err := driver.Compile(opts)

@@ -76,6 +76,9 @@ type Options struct {
 	// Hookifyc is the absolute path of the binary the hooks run; needed
 	// for TargetHooks.
 	Hookifyc string
+	// TempDirs are the machine's temporary directories: a Hookifyc under
+	// one is reported as temporary (see TemporaryBinary).
+	TempDirs []string
 	// Header replaces the generated files' header comment when not "".
 	Header string
 }
@@ -185,7 +188,7 @@ func Compile(opts Options) (*Result, error) {
 			return nil, err
 		}
 		res.Files = append(res.Files, File{HooksJSONFile, js}, File{HooksTOMLFile, tm})
-		if TemporaryBinary(opts.Hookifyc) {
+		if TemporaryBinary(opts.Hookifyc, opts.TempDirs...) {
 			res.Notes = append(res.Notes, fmt.Sprintf("the hooks run %s, a temporary build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc", opts.Hookifyc))
 		}
 	}
@@ -213,9 +216,21 @@ func Compile(opts Options) (*Result, error) {
 }
 
 // TemporaryBinary reports whether path looks like a binary that will not
-// last: one `go run` or `go test` built in the Go build cache or a
-// temporary directory.
-func TemporaryBinary(path string) bool {
+// last: one `go run` or `go test` built in the Go build cache, or any
+// binary under one of tempDirs (the system's temporary directories).
+func TemporaryBinary(path string, tempDirs ...string) bool {
 	sep := string(filepath.Separator)
-	return strings.Contains(path, sep+"go-build") || strings.Contains(path, sep+"go-run")
+	if strings.Contains(path, sep+"go-build") || strings.Contains(path, sep+"go-run") {
+		return true
+	}
+	for _, d := range tempDirs {
+		if d == "" {
+			continue
+		}
+		d = filepath.Clean(d)
+		if rel, err := filepath.Rel(d, path); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			return true
+		}
+	}
+	return false
 }

@@ -52,3 +52,18 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+func TestTemporaryBinary(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/root/.cache/go-build/ab/cd/exe/hookifyc": true,
+		"/tmp/go-run-123/hookifyc":                 true,
+		"/tmp/x/hookifyc":                          true,
+		"/usr/local/bin/hookifyc":                  false,
+		"/tmpfoo/hookifyc":                         false,
+		"/home/u/go/bin/hookifyc":                  false,
+	} {
+		if got := TemporaryBinary(path, "/tmp", ""); got != want {
+			t.Errorf("TemporaryBinary(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
