@@ -86,8 +86,9 @@ func explainAllow(spec, cmd string, matched bool) string {
 		return "only assignments of known-safe variables: nothing for an allow rule to cover"
 	}
 	s := compileCommandSpec(spec)
+	unsafe := unsafeAssigns(cmd)
 	var covered []string
-	for _, g := range groups {
+	for i, g := range groups {
 		hit := ""
 		for _, t := range g {
 			if s.match(t) {
@@ -96,10 +97,17 @@ func explainAllow(spec, cmd string, matched bool) string {
 			}
 		}
 		if hit == "" {
-			if len(groups) == 1 && g[0] == strings.TrimSpace(cmd) {
-				return ""
+			why := ""
+			if i < len(unsafe) && len(unsafe[i]) > 0 {
+				why = fmt.Sprintf(" (allow rules see past assignments of known-safe variables only, not %s)", strings.Join(unsafe[i], ", "))
 			}
-			return fmt.Sprintf("%q not covered in %q", g[0], cmd)
+			if len(groups) == 1 && g[0] == strings.TrimSpace(cmd) {
+				if why == "" {
+					return ""
+				}
+				return fmt.Sprintf("%q not covered%s", g[0], why)
+			}
+			return fmt.Sprintf("%q not covered in %q%s", g[0], cmd, why)
 		}
 		covered = append(covered, fmt.Sprintf("%q", hit))
 	}
@@ -183,4 +191,28 @@ func explainPath(spec, filePath string, ctx Context, d Decision) (string, bool) 
 	}
 	fmt.Fprintf(&b, " against %q", pat)
 	return b.String(), ok
+}
+
+// unsafeAssigns lists, for each simple command an allow rule must cover (the
+// groups of allowGroups), the variables it assigns that allow rules do not
+// see past.
+func unsafeAssigns(command string) [][]string {
+	cmds, err := shell.Parse(command)
+	if err != nil {
+		return nil
+	}
+	var out [][]string
+	for _, c := range cmds {
+		if _, neutral := allowTexts(c); neutral {
+			continue
+		}
+		var names []string
+		for _, a := range c.Assigns {
+			if !safeAssigns([]shell.Assign{a}) {
+				names = append(names, a.Name)
+			}
+		}
+		out = append(out, names)
+	}
+	return out
 }

@@ -83,7 +83,8 @@ func TestTestCall(t *testing.T) {
 		// Allow rules must cover every subcommand and see only safe
 		// assignments and a few wrappers.
 		{"Bash(rm -rf *)", "Bash", "ls && rm -rf /tmp/x", Allow, cwd, "", false, `"ls" not covered in "ls && rm -rf /tmp/x"`},
-		{"Bash(rm -rf *)", "Bash", "FOO=1 rm -rf x", Allow, cwd, "", false, ""},
+		{"Bash(rm -rf *)", "Bash", "FOO=1 rm -rf x", Allow, cwd, "", false, `"FOO=1 rm -rf x" not covered (allow rules see past assignments of known-safe variables only, not FOO)`},
+		{"Bash(rm -rf *)", "Bash", "LANG=C rm -rf x", Allow, cwd, "", true, `"rm -rf x" in "LANG=C rm -rf x"`},
 		{"Bash(git *)", "Bash", "git status && git log", Allow, cwd, "", true, `"git status", "git log" in "git status && git log"`},
 		{"Bash(git *)", "Bash", "timeout 5 git push", Allow, cwd, "", true, `"git push" in "timeout 5 git push"`},
 		{"Bash(git *)", "Bash", "git status", Allow, cwd, "", true, ""},
