@@ -1,0 +1,149 @@
+package agenthooks
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/internal/codextest"
+)
+
+// TestCodexAgrees (HOOKIFYC_LIVE=1): the real Codex 0.169.0, asked through
+// `codex app-server` hooks/list, finds the same hooks under the same keys,
+// and calls untrusted exactly the hooks List calls untrusted; a hook with a
+// recorded hash is trusted or modified there, unknown here.
+func TestCodexAgrees(t *testing.T) {
+	if !codextest.Live() {
+		t.Skip("needs the real codex: HOOKIFYC_LIVE=1")
+	}
+	bin := codextest.Binary(t)
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	write := func(p, s string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	codexHome := filepath.Join(home, ".codex")
+	write(filepath.Join(codexHome, "hooks.json"), `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/bin/true guard", "timeout": 10}, {"type": "command", "command": "/bin/true second"}]}],
+		"Stop": [{"hooks": [{"type": "command", "command": "/bin/true stop"}]}]}}`)
+	write(filepath.Join(codexHome, "config.toml"), `
+[projects."`+proj+`"]
+trust_level = "trusted"
+[[hooks.UserPromptSubmit]]
+[[hooks.UserPromptSubmit.hooks]]
+type = "command"
+command = "/bin/true prompt"
+[hooks.state."`+filepath.Join(codexHome, "hooks.json")+`:pre_tool_use:0:0"]
+trusted_hash = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+`)
+	write(filepath.Join(proj, ".git", "HEAD"), "ref: refs/heads/main\n")
+	write(filepath.Join(proj, ".codex", "hooks.json"), `{"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "/bin/true post"}]}]}}`)
+
+	theirs := codexHooksList(t, bin, codexHome, home, proj)
+	ours, problems := List(Env{
+		Home: home, CodexHome: codexHome, Dir: proj,
+		ReadFile: os.ReadFile,
+		Exists:   func(p string) bool { _, err := os.Stat(p); return err == nil },
+		NotExist: func(err error) bool { return errors.Is(err, fs.ErrNotExist) },
+	})
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	byKey := map[string]Hook{}
+	for _, h := range ours {
+		if h.Agent == "codex" {
+			byKey[h.Key] = h
+		}
+	}
+	if len(theirs) != len(byKey) || len(theirs) != 5 {
+		t.Errorf("codex lists %d hooks, we list %d (want 5): %v", len(theirs), len(byKey), theirs)
+	}
+	for _, c := range theirs {
+		h, ok := byKey[c.Key]
+		if !ok {
+			t.Errorf("codex lists %s, we do not", c.Key)
+			continue
+		}
+		want := map[string]Trust{"untrusted": TrustUntrusted, "trusted": TrustUnknown, "modified": TrustUnknown, "managed": TrustManaged}[c.TrustStatus]
+		if h.Trust != want || h.Command != c.Command || h.Source != c.SourcePath {
+			t.Errorf("%s: codex says %s %q in %s; we say %s %q in %s", c.Key, c.TrustStatus, c.Command, c.SourcePath, h.Trust, h.Command, h.Source)
+		}
+	}
+}
+
+type codexHook struct {
+	Key         string `json:"key"`
+	Command     string `json:"command"`
+	SourcePath  string `json:"sourcePath"`
+	TrustStatus string `json:"trustStatus"`
+}
+
+// codexHooksList asks `codex app-server` for the hooks of a session in dir.
+func codexHooksList(t *testing.T, bin, codexHome, home, dir string) []codexHook {
+	t.Helper()
+	cmd := exec.Command(bin, "app-server")
+	cmd.Env = append(os.Environ(), "CODEX_HOME="+codexHome, "HOME="+home, "RUST_BACKTRACE=0", "NO_COLOR=1")
+	cmd.Dir = dir
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"hookifyc-test","version":"1"}}}`+"\n")
+	io.WriteString(stdin, `{"jsonrpc":"2.0","method":"initialized"}`+"\n")
+	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": map[string]any{"cwds": []string{dir}}})
+	io.WriteString(stdin, string(req)+"\n")
+	type answer struct {
+		hooks []codexHook
+		err   error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			var msg struct {
+				ID     int `json:"id"`
+				Result struct {
+					Data []struct {
+						Hooks  []codexHook `json:"hooks"`
+						Errors []any       `json:"errors"`
+					} `json:"data"`
+				} `json:"result"`
+			}
+			if json.Unmarshal(sc.Bytes(), &msg) == nil && msg.ID == 2 {
+				var hooks []codexHook
+				for _, d := range msg.Result.Data {
+					hooks = append(hooks, d.Hooks...)
+				}
+				done <- answer{hooks: hooks}
+				return
+			}
+		}
+		done <- answer{err: errors.New("app-server closed without answering hooks/list")}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		return a.hooks
+	case <-time.After(60 * time.Second):
+		t.Fatal("codex app-server did not answer hooks/list in 60 s")
+	}
+	return nil
+}
+
