@@ -83,9 +83,12 @@ func BenchmarkHookProcessAB(b *testing.B) {
 	for _, mode := range []struct {
 		name string
 		args []string
+		env  string // extra environment of this build's runs
 	}{
-		{"fixed", []string{"hook"}},
-		{"compat", []string{"hook", "--agent", "claude", "--compat", "hookify"}},
+		{"fixed", []string{"hook"}, ""},
+		{"compat", []string{"hook", "--agent", "claude", "--compat", "hookify"}, ""},
+		{"fixed-noaudit", []string{"hook"}, "HOOKIFY_AUDIT_LOG=off"},
+		{"compat-noaudit", []string{"hook", "--agent", "claude", "--compat", "hookify"}, "HOOKIFY_AUDIT_LOG=off"},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
 			dir := b.TempDir()
@@ -95,6 +98,9 @@ func BenchmarkHookProcessAB(b *testing.B) {
 				cmd := exec.Command(exe, mode.args...)
 				cmd.Dir = dir
 				cmd.Env = []string{"LANG=C.UTF-8", "HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache-"+filepath.Base(filepath.Dir(exe)))}
+				if exe == bin && mode.env != "" {
+					cmd.Env = append(cmd.Env, mode.env)
+				}
 				cmd.Stdin = bytes.NewReader(in)
 				start := time.Now()
 				out, err := cmd.Output()
