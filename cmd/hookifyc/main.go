@@ -120,6 +120,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.rulesCommand(),
 			a.execpolicyCommand(),
 			a.logCommand(),
+			a.hooksCommand(),
 		}
 	}
 	root := &cli.Command{

@@ -291,13 +291,14 @@ func (l *lister) codex() {
 		found = append(found, l.codexLayer("user", codexHome, userConfig)...)
 	}
 	projects := table(userConfig, "projects")
-	for _, dir := range l.projectDirs() {
+	dirs := l.projectDirs()
+	for _, dir := range dirs {
 		cdir := filepath.Join(dir, ".codex")
 		if cdir == codexHome {
 			continue
 		}
 		hooks := l.codexLayer("project", cdir, l.readTOML(filepath.Join(cdir, "config.toml")))
-		if !projectTrusted(projects, dir, l.env.Dir) {
+		if !projectTrusted(projects, dirs[0]) {
 			for i := range hooks {
 				hooks[i].Trust = TrustProjectUntrusted
 			}
@@ -345,6 +346,7 @@ func (l *lister) codexLayer(layer, dir string, config map[string]any) []Hook {
 
 // projectDirs are Dir and its ancestors up to the project root (the
 // nearest holding .git), root first; Dir alone when there is no root.
+// Codex reads a .codex layer in each.
 func (l *lister) projectDirs() []string {
 	if l.env.Dir == "" {
 		return nil
@@ -368,25 +370,14 @@ func (l *lister) projectDirs() []string {
 	return dirs
 }
 
-// projectTrusted reports whether [projects."<dir>"] trust_level =
-// "trusted" names the layer's directory, the start directory or one of
-// their ancestors.
-func projectTrusted(projects map[string]any, dirs ...string) bool {
-	for _, d := range dirs {
-		for {
-			if p := table(projects, d); p != nil {
-				if lvl, _ := p["trust_level"].(string); lvl == "trusted" {
-					return true
-				}
-			}
-			parent := filepath.Dir(d)
-			if parent == d {
-				break
-			}
-			d = parent
-		}
-	}
-	return false
+// projectTrusted reports whether [projects."<root>"] trust_level =
+// "trusted" names the project root. Codex 0.169.0 asks the root only: a
+// trusted ancestor (or a trusted subdirectory the session starts in) does
+// not load the project's hooks (checked with codex app-server hooks/list).
+func projectTrusted(projects map[string]any, root string) bool {
+	p := table(projects, root)
+	lvl, _ := p["trust_level"].(string)
+	return lvl == "trusted"
 }
 
 // claude lists Claude Code's hooks: user, project and local settings.

@@ -48,12 +48,26 @@ command = "/bin/true prompt"
 [hooks.state."`+filepath.Join(codexHome, "hooks.json")+`:pre_tool_use:0:0"]
 trusted_hash = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
 `)
-	write(filepath.Join(proj, ".git", "HEAD"), "ref: refs/heads/main\n")
 	write(filepath.Join(proj, ".codex", "hooks.json"), `{"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "/bin/true post"}]}]}}`)
+	sub := filepath.Join(proj, "sub")
+	write(filepath.Join(sub, ".codex", "hooks.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "/bin/true sub"}]}]}}`)
+	if out, err := exec.Command("git", "init", "-q", proj).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	// An untrusted project, a subdirectory of another repository.
+	other := filepath.Join(root, "other")
+	write(filepath.Join(other, ".codex", "hooks.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "/bin/true other"}]}]}}`)
 
-	theirs := codexHooksList(t, bin, codexHome, home, proj)
+	for dir, want := range map[string]int{proj: 5, sub: 6, other: 4} {
+		t.Run(filepath.Base(dir), func(t *testing.T) { compareWithCodex(t, bin, home, codexHome, dir, want) })
+	}
+}
+
+// compareWithCodex compares List with codex's hooks/list for a session in dir.
+func compareWithCodex(t *testing.T, bin, home, codexHome, dir string, n int) {
+	theirs := codexHooksList(t, bin, codexHome, home, dir)
 	ours, problems := List(Env{
-		Home: home, CodexHome: codexHome, Dir: proj,
+		Home: home, CodexHome: codexHome, Dir: dir,
 		ReadFile: os.ReadFile,
 		Exists:   func(p string) bool { _, err := os.Stat(p); return err == nil },
 		NotExist: func(err error) bool { return errors.Is(err, fs.ErrNotExist) },
@@ -61,14 +75,15 @@ trusted_hash = "sha256:000000000000000000000000000000000000000000000000000000000
 	if len(problems) > 0 {
 		t.Fatal(problems)
 	}
+	// Codex does not list the hooks of an untrusted project at all.
 	byKey := map[string]Hook{}
 	for _, h := range ours {
-		if h.Agent == "codex" {
+		if h.Agent == "codex" && h.Trust != TrustProjectUntrusted {
 			byKey[h.Key] = h
 		}
 	}
-	if len(theirs) != len(byKey) || len(theirs) != 5 {
-		t.Errorf("codex lists %d hooks, we list %d (want 5): %v", len(theirs), len(byKey), theirs)
+	if len(theirs) != len(byKey) || len(theirs) != n {
+		t.Errorf("codex lists %d hooks, we list %d (want %d): %v", len(theirs), len(byKey), n, theirs)
 	}
 	for _, c := range theirs {
 		h, ok := byKey[c.Key]
