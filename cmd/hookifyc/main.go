@@ -120,6 +120,10 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.rulesCommand(),
 			a.execpolicyCommand(),
 			a.logCommand(),
+			a.planCommand(),
+			a.applyCommand(),
+			a.uninstallCommand(),
+			a.doctorCommand(),
 			a.hooksCommand(),
 		}
 	}

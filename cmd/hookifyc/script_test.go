@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -39,6 +40,12 @@ func TestScripts(t *testing.T) {
 			env.Setenv("EXAMPLES", root+"/corpus/examples")
 			env.Setenv("HOME", env.WorkDir+"/home")
 			env.Setenv(testManagedDirVar, env.WorkDir+"/managed")
+			// HOOKIFYC_BIN is the in-test hookifyc as a program, for the
+			// hooks apply installs (apply refuses it unless named with
+			// --hookifyc: it lives in a temporary directory).
+			if bin, err := exec.LookPath("hookifyc"); err == nil {
+				env.Setenv("HOOKIFYC_BIN", bin)
+			}
 			return nil
 		},
 	})

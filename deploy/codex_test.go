@@ -1,0 +1,336 @@
+package deploy
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/driver"
+	"github.com/hookifyc/hookifyc/compiler/sources"
+)
+
+// A hand-written config.toml: comments, other MCP servers, odd spacing.
+const userConfig = `# my codex config
+model   =   "gpt-5.1-codex"   # pinned
+approval_policy="on-request"
+
+[mcp_servers.memory]
+command = "npx"
+args = [ "-y",   "@modelcontextprotocol/server-memory" ]
+
+  [mcp_servers.github]   # indented on purpose
+  command = "gh-mcp"
+  env = { GITHUB_TOKEN = "ghp_example" }
+
+[projects."/home/me/src/app"]
+trust_level = "trusted"
+`
+
+// A hooks.json holding another tool's hooks, in its own formatting.
+const userHooks = `{
+    "hooks": {
+        "PreToolUse": [
+            {
+                "matcher": "Bash",
+                "hooks": [ { "type": "command", "command": "/opt/other-tool/guard --strict", "timeout": 5 } ]
+            }
+        ],
+        "SessionStart": [ { "hooks": [ { "type": "command", "command": "/opt/other-tool/hello" } ] } ]
+    }
+}
+`
+
+// A default.rules as Codex writes it when the user approves commands.
+const codexDefault = `prefix_rule(pattern=["touch"], decision="allow")
+prefix_rule(pattern=["npm", "test"], decision="allow")
+`
+
+// fixture makes a CODEX_HOME with the user's files and returns it with
+// the rule sources (a copy of corpus/examples).
+func fixture(t *testing.T) (home, rules string) {
+	t.Helper()
+	root := t.TempDir()
+	home = filepath.Join(root, "codex-home")
+	must(t, os.MkdirAll(filepath.Join(home, "rules"), 0o755))
+	write(t, filepath.Join(home, "config.toml"), userConfig, 0o600)
+	write(t, filepath.Join(home, "hooks.json"), userHooks, 0o640)
+	write(t, filepath.Join(home, "rules", "default.rules"), codexDefault, 0o644)
+	rules = filepath.Join(root, "rules")
+	must(t, os.MkdirAll(rules, 0o755))
+	ents, err := os.ReadDir("../corpus/examples")
+	must(t, err)
+	for _, e := range ents {
+		data, err := os.ReadFile(filepath.Join("../corpus/examples", e.Name()))
+		must(t, err)
+		write(t, filepath.Join(rules, e.Name()), string(data), 0o644)
+	}
+	return home, rules
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func write(t *testing.T, path, data string, perm fs.FileMode) {
+	t.Helper()
+	must(t, os.WriteFile(path, []byte(data), perm))
+	must(t, os.Chmod(path, perm))
+}
+
+// fakeBinary is the hookifyc the hooks run (outside any temp dir check:
+// the path is named explicitly).
+const fakeBinary = "/usr/local/bin/hookifyc"
+
+func opts(home, rules string) Options {
+	return Options{
+		Dir:              home,
+		Compile:          driver.Options{Sources: []string{rules}, Cwd: "/", Env: sources.Env{Dir: "/"}},
+		Hookifyc:         fakeBinary,
+		ExplicitHookifyc: true,
+	}
+}
+
+// snapshot is every file under dir: content, mode and mtime.
+type fileSnap struct {
+	data  string
+	mode  fs.FileMode
+	mtime time.Time
+}
+
+func snapshot(t *testing.T, dir string) map[string]fileSnap {
+	t.Helper()
+	out := map[string]fileSnap{}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		must(t, err)
+		fi, err := os.Lstat(path)
+		must(t, err)
+		rel, _ := filepath.Rel(dir, path)
+		if d.IsDir() {
+			out[rel+"/"] = fileSnap{mode: fi.Mode()}
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		must(t, err)
+		out[rel] = fileSnap{data: string(data), mode: fi.Mode(), mtime: fi.ModTime()}
+		return nil
+	})
+	return out
+}
+
+func sameSnap(t *testing.T, what string, a, b map[string]fileSnap, mtimes bool) {
+	t.Helper()
+	for k, va := range a {
+		vb, ok := b[k]
+		if !ok {
+			t.Errorf("%s: %s disappeared", what, k)
+			continue
+		}
+		if va.data != vb.data || va.mode != vb.mode || mtimes && !va.mtime.Equal(vb.mtime) {
+			t.Errorf("%s: %s changed:\n%q %v %v\n%q %v %v", what, k, va.data, va.mode, va.mtime, vb.data, vb.mode, vb.mtime)
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			t.Errorf("%s: %s appeared", what, k)
+		}
+	}
+}
+
+func TestCodexPlanApplyUninstall(t *testing.T) {
+	home, rules := fixture(t)
+	before := snapshot(t, home)
+
+	// plan changes nothing.
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	if !p.Changed() || p.Diff() == "" {
+		t.Fatal("plan shows no change on a fresh home")
+	}
+	if len(p.Conflicts) > 0 {
+		t.Fatalf("conflicts: %v", p.Conflicts)
+	}
+	sameSnap(t, "plan", before, snapshot(t, home), true)
+	for _, want := range []string{"+++ " + filepath.Join(home, "rules/hookify.rules"), "/usr/local/bin/hookifyc hook --agent codex"} {
+		if !strings.Contains(p.Diff(), want) {
+			t.Errorf("diff lacks %q:\n%s", want, p.Diff())
+		}
+	}
+	var rm *Behaviour
+	for i, b := range p.Behaviour {
+		if b.Command == "rm -rf build" {
+			rm = &p.Behaviour[i]
+		}
+	}
+	if rm == nil || rm.Old.Decision != "allow" || rm.New.Decision != "block" {
+		t.Errorf("behavioural diff: rm -rf build: %+v (all: %+v)", rm, p.Behaviour)
+	}
+
+	// apply keeps every byte that is not ours.
+	written, err := Apply(p)
+	must(t, err)
+	if len(written) == 0 {
+		t.Fatal("apply wrote nothing")
+	}
+	after := snapshot(t, home)
+	if after["config.toml"] != before["config.toml"] {
+		t.Errorf("config.toml changed though the hooks went to hooks.json")
+	}
+	if after["rules/default.rules"] != before["rules/default.rules"] {
+		t.Errorf("default.rules touched")
+	}
+	hooks := after["hooks.json"].data
+	if !strings.HasPrefix(hooks, userHooks[:strings.Index(userHooks, "            }\n        ],")+len("            }")]) {
+		t.Errorf("the user's PreToolUse group is not kept byte for byte:\n%s", hooks)
+	}
+	for _, keep := range []string{`"SessionStart": [ { "hooks": [ { "type": "command", "command": "/opt/other-tool/hello" } ] } ]`, "/opt/other-tool/guard --strict"} {
+		if !strings.Contains(hooks, keep) {
+			t.Errorf("hooks.json lost %q:\n%s", keep, hooks)
+		}
+	}
+	if after["hooks.json"].mode != 0o640 {
+		t.Errorf("hooks.json mode %v, want 0640", after["hooks.json"].mode)
+	}
+	if !strings.Contains(after["rules/hookify.rules"].data, "prefix_rule(") {
+		t.Errorf("hookify.rules: %s", after["rules/hookify.rules"].data)
+	}
+
+	// A second apply changes nothing, not even mtimes.
+	time.Sleep(10 * time.Millisecond)
+	p2, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	if p2.Changed() || p2.Diff() != "" || len(p2.Behaviour) != 0 {
+		t.Fatalf("second plan shows changes:\n%s\n%+v", p2.Diff(), p2.Behaviour)
+	}
+	written, err = Apply(p2)
+	must(t, err)
+	if len(written) != 0 {
+		t.Errorf("second apply wrote %v", written)
+	}
+	sameSnap(t, "second apply", after, snapshot(t, home), true)
+
+	// Apply with a failing source changes nothing.
+	write(t, filepath.Join(rules, "broken.md"), "---\nname: broken\nevent: bash\npattern: (unclosed\n---\nx\n", 0o644)
+	_, err = PlanCodex(opts(home, rules))
+	var es *ErrSources
+	if !errors.As(err, &es) {
+		t.Fatalf("plan with a broken source: %v", err)
+	}
+	must(t, os.Remove(filepath.Join(rules, "broken.md")))
+	sameSnap(t, "failing source", after, snapshot(t, home), true)
+
+	// Uninstall restores every file byte for byte.
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	sameSnap(t, "uninstall", before, snapshot(t, home), false)
+
+	// A second uninstall has nothing to do.
+	u, err = PlanUninstall("codex", home)
+	must(t, err)
+	if u.Changed() {
+		t.Errorf("second uninstall: %v", u.Summary())
+	}
+}
+
+func TestCodexTOMLHooks(t *testing.T) {
+	home, rules := fixture(t)
+	must(t, os.Remove(filepath.Join(home, "hooks.json")))
+	cfg := userConfig + "\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"/opt/hello\"\n"
+	write(t, filepath.Join(home, "config.toml"), cfg, 0o600)
+	before := snapshot(t, home)
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	got, _ := os.ReadFile(filepath.Join(home, "config.toml"))
+	if !bytes.HasPrefix(got, []byte(cfg)) || !bytes.Contains(got, []byte(BlockBegin)) || !bytes.Contains(got, []byte("[[hooks.PreToolUse]]")) {
+		t.Fatalf("config.toml:\n%s", got)
+	}
+	if exists(filepath.Join(home, "hooks.json")) {
+		t.Error("hooks.json created though the user keeps hooks in config.toml")
+	}
+	fi, _ := os.Stat(filepath.Join(home, "config.toml"))
+	if fi.Mode() != 0o600 {
+		t.Errorf("config.toml mode %v", fi.Mode())
+	}
+	// The user edits config.toml after apply: uninstall removes only the block.
+	edited := strings.Replace(string(got), "approval_policy=\"on-request\"", "approval_policy=\"never\"", 1)
+	write(t, filepath.Join(home, "config.toml"), edited, 0o600)
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	got, _ = os.ReadFile(filepath.Join(home, "config.toml"))
+	if want := strings.Replace(cfg, "approval_policy=\"on-request\"", "approval_policy=\"never\"", 1); string(got) != want {
+		t.Errorf("after uninstall:\n%s\nwant:\n%s", got, want)
+	}
+	_ = before
+}
+
+func TestCodexConflicts(t *testing.T) {
+	home, rules := fixture(t)
+	write(t, filepath.Join(home, "rules", "hookify.rules"), "prefix_rule(pattern=[\"ls\"], decision=\"allow\")\n", 0o644)
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	if len(p.Conflicts) != 1 {
+		t.Fatalf("conflicts: %v", p.Conflicts)
+	}
+	before := snapshot(t, home)
+	if _, err := Apply(p); !errors.Is(err, ErrConflict) {
+		t.Fatalf("apply over a foreign file: %v", err)
+	}
+	sameSnap(t, "refused apply", before, snapshot(t, home), true)
+	o := opts(home, rules)
+	o.Force = true
+	p, err = PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	sameSnap(t, "uninstall after --force", before, snapshot(t, home), false)
+}
+
+func TestCodexFreshHome(t *testing.T) {
+	_, rules := fixture(t)
+	home := filepath.Join(t.TempDir(), "new-home")
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	for _, f := range []string{"rules/hookify.rules", "hooks.json", StateFile} {
+		if !exists(filepath.Join(home, f)) {
+			t.Errorf("%s missing", f)
+		}
+	}
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	if exists(home) {
+		t.Errorf("uninstall left %s", home)
+	}
+}
+
+func TestTemporaryBinaryRefused(t *testing.T) {
+	home, rules := fixture(t)
+	o := opts(home, rules)
+	o.ExplicitHookifyc = false
+	for _, bin := range []string{"/home/me/.cache/go-build/ab/exe/hookifyc", "/tmp/x/hookifyc"} {
+		o.Hookifyc, o.TempDirs = bin, []string{"/tmp"}
+		if _, err := PlanCodex(o); err == nil || !strings.Contains(err.Error(), "temporary") {
+			t.Errorf("temporary binary %s: %v", bin, err)
+		}
+	}
+}

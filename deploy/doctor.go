@@ -1,0 +1,371 @@
+package deploy
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/compiler/sources"
+)
+
+// Finding levels.
+const (
+	LevelOK      = "ok"
+	LevelWarning = "warning"
+	LevelError   = "error"
+)
+
+// Finding is one result of Doctor: a level, what was checked, what was
+// found and, for a problem, the fix.
+type Finding struct {
+	Level   string `json:"level"`
+	Check   string `json:"check"`
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+// DoctorOptions say what Doctor looks at. Every directory is optional.
+type DoctorOptions struct {
+	// CodexHome is the user's Codex directory; Project a project root (its
+	// .codex and .claude are checked).
+	CodexHome, Project string
+	// ClaudeHome is ~/.claude.
+	ClaudeHome string
+	// Path is $PATH, where codex is looked for.
+	Path string
+	// Version is this hookifyc's --version output; installed hooks must
+	// run a binary that prints the same.
+	Version string
+	// Discovery is the layered discovery to report on (nil: skipped).
+	Discovery *sources.Discovery
+	// AuditLog is the decision log's path ("" when off); CacheDir the
+	// rule cache's directory ("" when off).
+	AuditLog, CacheDir string
+	// Run runs a program with arguments and returns its output (default:
+	// os/exec with a 10 s limit).
+	Run func(name string, args ...string) (string, error)
+}
+
+func (o *DoctorOptions) run(name string, args ...string) (string, error) {
+	if o.Run != nil {
+		return o.Run(name, args...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, name, args...).Output()
+	return string(out), err
+}
+
+type findings []Finding
+
+func (fs *findings) add(level, check, msg, fix string) {
+	*fs = append(*fs, Finding{Level: level, Check: check, Message: msg, Fix: fix})
+}
+
+// Doctor checks an installation: Codex on PATH and its version, every
+// .rules file Codex would load (one bad file and Codex drops them all),
+// hookifyc's hooks (present, running an existing hookifyc of this
+// version, trust), the rule layers, the audit log and cache directories,
+// and the Claude Code side.
+func Doctor(o DoctorOptions) []Finding {
+	var fs findings
+	codexChecks(&fs, &o)
+	for _, d := range codexDirs(o) {
+		rulesCheck(&fs, d)
+		installCheck(&fs, &o, "codex", d)
+	}
+	for _, d := range claudeDirs(o) {
+		installCheck(&fs, &o, "claude", d)
+		pluginCheck(&fs, d)
+	}
+	if o.Discovery != nil {
+		layersCheck(&fs, o.Discovery)
+	}
+	writableCheck(&fs, "audit log", o.AuditLog, true)
+	writableCheck(&fs, "rule cache", o.CacheDir, false)
+	return fs
+}
+
+func codexDirs(o DoctorOptions) []string {
+	var out []string
+	if o.CodexHome != "" {
+		out = append(out, o.CodexHome)
+	}
+	if o.Project != "" {
+		out = append(out, filepath.Join(o.Project, ".codex"))
+	}
+	return out
+}
+
+func claudeDirs(o DoctorOptions) []string {
+	var out []string
+	if o.ClaudeHome != "" {
+		out = append(out, o.ClaudeHome)
+	}
+	if o.Project != "" {
+		out = append(out, filepath.Join(o.Project, ".claude"))
+	}
+	return out
+}
+
+var codexVersion = regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`)
+
+func codexChecks(fs *findings, o *DoctorOptions) {
+	path := lookPath("codex", o.Path)
+	if path == "" {
+		fs.add(LevelWarning, "codex", "codex is not on PATH", "install it: npm install -g @openai/codex@"+execpolicy.CodexVersion)
+		return
+	}
+	out, err := o.run(path, "--version")
+	if err != nil {
+		fs.add(LevelError, "codex", fmt.Sprintf("%s --version failed: %v", path, err), "reinstall Codex")
+		return
+	}
+	v := codexVersion.FindString(out)
+	if v != execpolicy.CodexVersion {
+		fs.add(LevelWarning, "codex", fmt.Sprintf("%s is Codex %s; hookifyc targets the contract of Codex %s", path, strings.TrimSpace(out), execpolicy.CodexVersion), "npm install -g @openai/codex@"+execpolicy.CodexVersion+", or check the hook and .rules behaviour of your version")
+		return
+	}
+	fs.add(LevelOK, "codex", fmt.Sprintf("%s is Codex %s", path, v), "")
+}
+
+// lookPath finds an executable in a PATH string.
+func lookPath(name, path string) string {
+	for _, dir := range filepath.SplitList(path) {
+		if dir == "" {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
+
+func rulesCheck(fs *findings, dir string) {
+	rdir := filepath.Join(dir, "rules")
+	files, err := codexRuleFiles(rdir)
+	if err != nil {
+		fs.add(LevelError, "rules", fmt.Sprintf("%s: %v", rdir, err), "make the directory readable")
+		return
+	}
+	if len(files) == 0 {
+		return
+	}
+	if _, err := execpolicy.Load(files); err != nil {
+		fs.add(LevelError, "rules", fmt.Sprintf("Codex refuses the rules in %s, all of them: %v", rdir, err), "fix or remove the file named (one bad file disables every rule)")
+		return
+	}
+	n := 0
+	for _, f := range files {
+		p, _ := execpolicy.LoadFile(f.Name, f.Data)
+		n += len(p.Rules)
+	}
+	fs.add(LevelOK, "rules", fmt.Sprintf("%s: %d file(s), %d prefix rule(s), all load as Codex loads them", rdir, len(files), n), "")
+}
+
+// installCheck checks what apply installed in dir.
+func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
+	st, _, err := readState(dir)
+	if err != nil {
+		fs.add(LevelError, target, err.Error(), "")
+		return
+	}
+	apply := fmt.Sprintf("hookifyc apply %s", target)
+	if st == nil {
+		if target == "codex" && dir == o.CodexHome || target == "claude" && dir == o.ClaudeHome {
+			fs.add(LevelWarning, target, fmt.Sprintf("hookifyc is not installed in %s", dir), "run "+apply)
+		}
+		return
+	}
+	for rel, f := range st.Files {
+		data, err := readFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		switch {
+		case err != nil:
+			fs.add(LevelError, target, err.Error(), "")
+		case data == nil:
+			fs.add(LevelError, target, fmt.Sprintf("%s was installed but is gone", filepath.Join(dir, rel)), "run "+apply)
+		case sum(data) != f.After:
+			fs.add(LevelWarning, target, fmt.Sprintf("%s changed since hookifyc installed it", filepath.Join(dir, rel)), "run hookifyc plan "+target+" to see the difference, then "+apply)
+		}
+	}
+	if len(st.HookCommands) == 0 {
+		fs.add(LevelOK, target, fmt.Sprintf("%s: installed (.rules only: no rule needs the hook)", dir), "")
+		return
+	}
+	found := false
+	for _, name := range []string{CodexHooks, CodexConfig, ClaudeSettings} {
+		data, _ := readFile(filepath.Join(dir, name))
+		if data == nil {
+			continue
+		}
+		for _, c := range st.HookCommands {
+			if bytes.Contains(data, []byte(c)) || bytes.Contains(data, jsonString(c)) || bytes.Contains(data, tomlString(c)) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		fs.add(LevelError, target, fmt.Sprintf("hookifyc's hooks are missing from %s (removed since apply)", dir), "run "+apply)
+		return
+	}
+	for _, c := range st.HookCommands {
+		words, err := shell.SplitShlex(c)
+		if err != nil || len(words) == 0 {
+			fs.add(LevelError, target, fmt.Sprintf("cannot read the hook command %q", c), "run "+apply)
+			continue
+		}
+		bin := words[0]
+		if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
+			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which does not exist or is not executable: every hook call fails open", bin), "reinstall hookifyc there, or run "+apply+" with the hookifyc you keep")
+			continue
+		}
+		out, err := o.run(bin, "--version")
+		switch {
+		case err != nil:
+			fs.add(LevelError, target, fmt.Sprintf("%s --version failed: %v", bin, err), "run "+apply+" with a working hookifyc")
+		case o.Version != "" && strings.TrimSpace(out) != strings.TrimSpace(o.Version):
+			fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s (%s), not this hookifyc (%s)", bin, strings.TrimSpace(out), strings.TrimSpace(o.Version)), "run "+apply+" with the hookifyc you mean to use")
+		default:
+			fs.add(LevelOK, target, fmt.Sprintf("%s: hooks installed, running %s", dir, bin), "")
+		}
+	}
+	if target == "codex" {
+		fs.add(LevelWarning, "codex", "hook trust cannot be checked from outside Codex: untrusted hooks are skipped silently", "start codex and trust the hookifyc hooks in /hooks (codex exec: --dangerously-bypass-hook-trust)")
+	}
+}
+
+func jsonString(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+func tomlString(s string) []byte {
+	q := strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`)
+	return []byte(`"` + q + `"`)
+}
+
+// pluginCheck warns when the hookify plugin is enabled beside our hooks.
+func pluginCheck(fs *findings, dir string) {
+	for _, name := range []string{"settings.json", "settings.local.json"} {
+		data, _ := readFile(filepath.Join(dir, name))
+		if data == nil {
+			continue
+		}
+		var s struct {
+			EnabledPlugins map[string]any `json:"enabledPlugins"`
+		}
+		if json.Unmarshal(data, &s) != nil {
+			fs.add(LevelError, "claude", fmt.Sprintf("%s is not valid JSON: Claude Code ignores it", filepath.Join(dir, name)), "fix the JSON")
+			continue
+		}
+		for k, v := range s.EnabledPlugins {
+			if strings.HasPrefix(k, "hookify@") && v == true {
+				st, _, _ := readState(dir)
+				if st != nil && len(st.HookCommands) > 0 {
+					fs.add(LevelWarning, "claude", fmt.Sprintf("the hookify plugin is still enabled in %s: every call is judged twice", filepath.Join(dir, name)), "claude plugin disable hookify (hookifyc's hooks replace it)")
+				}
+			}
+		}
+	}
+}
+
+func layersCheck(fs *findings, d *sources.Discovery) {
+	counts := map[sources.Layer]int{}
+	for _, f := range d.Rules {
+		counts[f.Layer]++
+	}
+	var parts []string
+	for _, l := range []sources.Layer{sources.LayerManaged, sources.LayerUser, sources.LayerProject, sources.LayerProjectClaude, sources.LayerRuleDir} {
+		if counts[l] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", l, counts[l]))
+		}
+	}
+	if len(parts) == 0 {
+		fs.add(LevelWarning, "layers", "the layered discovery finds no rule", "hookifyc rules create, or put rules in ~/.codex/hookify")
+	} else {
+		fs.add(LevelOK, "layers", fmt.Sprintf("%d rule(s): %s", len(d.Rules), strings.Join(parts, ", ")), "")
+	}
+	for _, p := range d.Problems {
+		level := LevelWarning
+		if p.Costly() {
+			level = LevelError
+		}
+		fs.add(level, "layers", p.Error(), "")
+	}
+}
+
+// writableCheck checks that path (a file, or a directory when !file) can
+// be written, creating nothing.
+func writableCheck(fs *findings, what, path string, file bool) {
+	if path == "" {
+		fs.add(LevelOK, what, "off", "")
+		return
+	}
+	dir := path
+	if file {
+		if fi, err := os.Stat(path); err == nil {
+			if !fi.Mode().IsRegular() {
+				fs.add(LevelError, what, fmt.Sprintf("%s is not a regular file", path), "remove it")
+				return
+			}
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				fs.add(LevelError, what, fmt.Sprintf("%s cannot be written: %v", path, err), "fix its permissions")
+				return
+			}
+			f.Close()
+			fs.add(LevelOK, what, path+" is writable", "")
+			return
+		}
+		dir = filepath.Dir(path)
+	}
+	// The nearest existing ancestor must be a writable directory.
+	d := dir
+	for {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				fs.add(LevelError, what, fmt.Sprintf("%s: %s is not a directory", path, d), "remove it")
+				return
+			}
+			if !dirWritable(d) {
+				fs.add(LevelError, what, fmt.Sprintf("%s cannot be created: %s is not writable", path, d), "fix the permissions of "+d)
+				return
+			}
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	fs.add(LevelOK, what, path+" is writable", "")
+}
+
+func dirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".hookifyc-doctor-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
+}
+
+// Errors counts the error findings.
+func Errors(fs []Finding) int {
+	return len(slices.DeleteFunc(slices.Clone(fs), func(f Finding) bool { return f.Level != LevelError }))
+}

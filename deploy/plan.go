@@ -1,0 +1,221 @@
+package deploy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+
+	"github.com/hookifyc/hookifyc/compiler/driver"
+	"github.com/hookifyc/hookifyc/internal/atomicfile"
+)
+
+// FileChange is one file a plan would create, change or remove.
+type FileChange struct {
+	// Rel is the path relative to the plan's directory, slash-separated.
+	Rel     string
+	Existed bool
+	Old     []byte
+	// New is the content to write; Remove means delete the file.
+	New    []byte
+	Remove bool
+	// Perm is the mode of a new file (an existing one keeps its own).
+	Perm fs.FileMode
+}
+
+// Changed reports whether applying the change would alter the file.
+func (c *FileChange) Changed() bool {
+	if c.Remove {
+		return c.Existed
+	}
+	return !c.Existed || !bytes.Equal(c.Old, c.New)
+}
+
+// Plan is what apply (or uninstall) would do in one directory.
+type Plan struct {
+	Target string // "codex" or "claude"
+	// Dir is the directory planned for: CODEX_HOME, <project>/.codex,
+	// <project>/.claude or ~/.claude.
+	Dir string
+	// Files are the files considered, changed or not, in a fixed order.
+	Files []*FileChange
+	// Result is the compilation installed (nil for uninstall).
+	Result *driver.Result
+	// Behaviour lists the commands whose decision would change.
+	Behaviour []Behaviour
+	// Sampled is how many commands the behavioural diff checked, and
+	// FromLog how many of them came from the audit log.
+	Sampled, FromLog int
+	// Conflicts are files or entries apply would overwrite without owning
+	// them; apply refuses while there are any (plan with Force to take
+	// them over).
+	Conflicts []string
+	// Notes are remarks for the user (where hooks go, trust, ...).
+	Notes []string
+	// HookCommand is the command the installed hooks run ("" for none).
+	HookCommand string
+
+	state      *State // the state to record; nil: remove the state file
+	stateOld   []byte // the state file's content, nil when absent
+	uninstall  bool
+	createdDir []string
+}
+
+// Changed reports whether apply would change any file.
+func (p *Plan) Changed() bool {
+	for _, f := range p.Files {
+		if f.Changed() {
+			return true
+		}
+	}
+	return false
+}
+
+// Path is the absolute path of a planned file.
+func (p *Plan) Path(rel string) string {
+	return filepath.Join(p.Dir, filepath.FromSlash(rel))
+}
+
+// Diff is the unified diff of every change, labelled with absolute paths
+// (/dev/null for a file created or removed).
+func (p *Plan) Diff() string {
+	var b strings.Builder
+	for _, f := range p.Files {
+		if !f.Changed() {
+			continue
+		}
+		path := p.Path(f.Rel)
+		from, to := path, path
+		oldText, newText := string(f.Old), string(f.New)
+		if !f.Existed {
+			from = "/dev/null"
+		}
+		if f.Remove {
+			to, newText = "/dev/null", ""
+		}
+		d := udiff.Unified(from, to, oldText, newText)
+		if d == "" && f.Remove {
+			d = fmt.Sprintf("--- %s\n+++ /dev/null\n(empty file removed)\n", path)
+		}
+		b.WriteString(d)
+	}
+	return b.String()
+}
+
+// Summary is one line per changed file: "create|change|remove PATH".
+func (p *Plan) Summary() []string {
+	var out []string
+	for _, f := range p.Files {
+		if !f.Changed() {
+			continue
+		}
+		verb := "change"
+		switch {
+		case f.Remove:
+			verb = "remove"
+		case !f.Existed:
+			verb = "create"
+		}
+		out = append(out, verb+" "+p.Path(f.Rel))
+	}
+	return out
+}
+
+// ErrConflict is Apply's error when the plan has conflicts.
+var ErrConflict = errors.New("refusing to overwrite what hookifyc does not own")
+
+// Apply writes the plan: first the state file (so that an interrupted
+// apply can still be uninstalled), then each changed file atomically (a
+// temporary file in the same directory, synced, renamed; an existing file
+// keeps its mode, owner and hard links). A file whose content is no longer
+// what was planned is not written (the error says so: plan again). It
+// returns the paths written; nothing at all when nothing changed.
+func Apply(p *Plan) ([]string, error) {
+	if len(p.Conflicts) > 0 {
+		return nil, fmt.Errorf("%w: %s", ErrConflict, strings.Join(p.Conflicts, "; "))
+	}
+	for _, f := range p.Files {
+		if !f.Changed() {
+			continue
+		}
+		cur, err := readFile(p.Path(f.Rel))
+		if err != nil {
+			return nil, err
+		}
+		if (cur != nil) != f.Existed || !bytes.Equal(cur, f.Old) {
+			return nil, fmt.Errorf("%s changed since it was planned; nothing written (plan again)", p.Path(f.Rel))
+		}
+	}
+	var written []string
+	statePath := p.Path(StateFile)
+	if !p.uninstall {
+		data := p.state.marshal()
+		if !bytes.Equal(data, p.stateOld) {
+			if err := os.MkdirAll(filepath.Dir(statePath), 0o700); err != nil {
+				return nil, err
+			}
+			if err := atomicfile.Write(statePath, data, 0o600); err != nil {
+				return nil, fmt.Errorf("recording the install state: %w", err)
+			}
+			written = append(written, statePath)
+		}
+	}
+	for _, f := range p.Files {
+		if !f.Changed() {
+			continue
+		}
+		path := p.Path(f.Rel)
+		var err error
+		switch {
+		case f.Remove:
+			err = os.Remove(path)
+		case f.Existed:
+			err = atomicfile.Rewrite(path, f.Old, f.New)
+		default:
+			if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+				perm := f.Perm
+				if perm == 0 {
+					perm = 0o644
+				}
+				err = atomicfile.Create(path, f.New, perm)
+			}
+		}
+		if err != nil {
+			return written, fmt.Errorf("%s: %w", path, err)
+		}
+		written = append(written, path)
+	}
+	if p.uninstall {
+		if p.stateOld != nil {
+			if err := os.Remove(statePath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return written, err
+			}
+			written = append(written, statePath)
+			os.Remove(filepath.Dir(statePath)) // only when empty
+		}
+		dirs := append([]string{}, p.createdDir...)
+		sort.Sort(sort.Reverse(sort.StringSlice(dirs))) // deepest first
+		for _, d := range dirs {
+			os.Remove(p.Path(d)) // only when empty
+		}
+	}
+	return written, nil
+}
+
+// createdDirs returns the directories (relative, slash-separated) between
+// dir and rel's parent that do not exist yet.
+func createdDirs(dir, rel string) []string {
+	var out []string
+	for d := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel))); d != "." && d != "/" && d != ""; d = filepath.ToSlash(filepath.Dir(filepath.FromSlash(d))) {
+		if !exists(filepath.Join(dir, filepath.FromSlash(d))) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
