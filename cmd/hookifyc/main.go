@@ -120,6 +120,8 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.rulesCommand(),
 			a.execpolicyCommand(),
 			a.logCommand(),
+			a.mcpCommand(),
+			a.codexCommand(),
 			a.planCommand(),
 			a.applyCommand(),
 			a.uninstallCommand(),

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/runtime/mcpserver"
+)
+
+// defaultTokenEnv names the variable whose value, when set, is the bearer
+// token HTTP clients must send.
+const defaultTokenEnv = "HOOKIFY_MCP_TOKEN"
+
+func (a *app) mcpCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "mcp",
+		Usage: "serve the hookify tools to MCP clients (stdio, or streamable HTTP with --http)",
+		Description: `Serves the hookify MCP tools: hookify_evaluate_shell, _file_edit, _prompt and
+_stop (the decision JSON of check --json), hookify_explain, hookify_list_rules,
+hookify_create_rule, hookify_set_rule_enabled, hookify_delete_rule,
+hookify_health, hookify_get_config and hookify_emit_execpolicy (docs/mcp.md).
+
+Rules are found by the layered discovery from --project (default: the current
+directory) and re-read when they change. Rule edits go only to the layers
+--write names: project (<project>/.codex/hookify, the default), user
+(~/.codex/hookify), both (project,user) or none; the managed layer never.
+
+With --http 127.0.0.1:PORT the server speaks streamable HTTP at /mcp (and /),
+on loopback addresses only unless --listen-any; when $HOOKIFY_MCP_TOKEN (or the
+variable --token-env names) is set, every request must carry
+"Authorization: Bearer <token>".`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "http", Usage: "serve streamable HTTP on ADDR (host:port) instead of stdio"},
+			&cli.BoolFlag{Name: "listen-any", Usage: "allow --http on a non-loopback address"},
+			&cli.StringFlag{Name: "token-env", Value: defaultTokenEnv, Usage: "variable holding the bearer token HTTP clients must send (no token when it is unset)"},
+			&cli.StringFlag{Name: "project", Usage: "the project directory: discovery starts there and its .codex/hookify is the project layer (default: the current directory)"},
+			&cli.StringFlag{Name: "write", Value: mcpserver.LayerProject, Usage: "layers whose rules the tools may change: project, user, project,user or none"},
+			&cli.StringFlag{Name: "out-base", Usage: "directory hookify_emit_execpolicy writes below (default: <project>/.codex/hookify-build)"},
+			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" to evaluate with hookify's exact semantics", Validator: oneOf("compat", "hookify")},
+			&cli.StringFlag{Name: "fail", Value: "open", Usage: "when rules cannot be evaluated: open (answer what the usable rules say) or closed (block)", Validator: oneOf("fail", "open", "closed")},
+			auditLogFlag(),
+		},
+		Action: a.runMCP,
+	}
+}
+
+func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
+	if cmd.Args().Len() > 0 {
+		return exitError(2, "mcp: unexpected argument %q", cmd.Args().First())
+	}
+	cwd, err := a.m.getwd()
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	project := cmd.String("project")
+	if project == "" {
+		project = cwd
+	} else if !filepath.IsAbs(project) {
+		project = filepath.Join(cwd, project)
+	}
+	if fi, err := os.Stat(project); err != nil || !fi.IsDir() {
+		return exitError(2, "mcp: --project %s is not a directory", project)
+	}
+	var layers []string
+	if w := cmd.String("write"); w != "none" {
+		for _, l := range strings.Split(w, ",") {
+			l = strings.TrimSpace(l)
+			if l != mcpserver.LayerProject && l != mcpserver.LayerUser {
+				return exitError(2, "mcp: --write must list project and/or user, or be none (got %q)", w)
+			}
+			layers = append(layers, l)
+		}
+	}
+	outBase := cmd.String("out-base")
+	if outBase != "" && !filepath.IsAbs(outBase) {
+		outBase = filepath.Join(cwd, outBase)
+	}
+	sem := engine.Fixed
+	if cmd.String("compat") == "hookify" {
+		sem = engine.Hookify
+	}
+	stderr := cmd.Root().ErrWriter
+	log, err := a.auditLog(cmd.String("audit-log"), cwd)
+	if err != nil {
+		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default)\n", err)
+	}
+	srv, err := mcpserver.New(mcpserver.Options{
+		Env:         a.m.sourcesEnv(cwd),
+		Project:     project,
+		WriteLayers: layers,
+		Semantics:   sem,
+		FailClosed:  cmd.String("fail") == "closed",
+		OutBase:     outBase,
+		Audit:       log,
+		Stderr:      stderr,
+		Version:     version(),
+	})
+	if err != nil {
+		return exitError(2, "%v", err)
+	}
+	addr := cmd.String("http")
+	if addr == "" {
+		if err := srv.ServeStdio(ctx, cmd.Root().Reader, cmd.Root().Writer); err != nil && !errors.Is(err, context.Canceled) {
+			return exitError(1, "mcp: %v", err)
+		}
+		return nil
+	}
+	return a.serveHTTP(ctx, cmd, srv, addr)
+}
+
+func (a *app) serveHTTP(ctx context.Context, cmd *cli.Command, srv *mcpserver.Server, addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return exitError(2, "mcp: --http %q: want host:port (e.g. 127.0.0.1:8765)", addr)
+	}
+	if !cmd.Bool("listen-any") && !loopbackHost(host) {
+		return exitError(2, "mcp: --http %s is not a loopback address; the tools change rule files: pass --listen-any to serve other hosts (and set $%s)", addr, cmd.String("token-env"))
+	}
+	token := a.m.getenv(cmd.String("token-env"))
+	handler := mcpserver.HTTPHandler(srv, token)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return exitError(1, "mcp: %v", err)
+	}
+	fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc mcp: serving streamable HTTP on http://%s/mcp\n", ln.Addr())
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		hs.Shutdown(sctx)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return exitError(1, "mcp: %v", err)
+	}
+	return nil
+}
+
+// loopbackHost reports whether host names only loopback addresses.
+func loopbackHost(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// codexCommand is `hookifyc codex config|instructions`: what registers
+// the MCP server in Codex and what tells the model to use it.
+func (a *app) codexCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "codex",
+		Usage: "print what Codex needs to use the hookify MCP server",
+		Commands: []*cli.Command{
+			{
+				Name:  "config",
+				Usage: "print the [mcp_servers.hookify] block of Codex's config.toml",
+				Description: `Prints the block that registers "hookifyc mcp" (this binary, by absolute path)
+as Codex's "hookify" MCP server. apply codex --mcp writes it into config.toml.`,
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "hookifyc", Usage: "the hookifyc binary Codex should run (default: this one)"},
+				},
+				Action: a.runCodexConfig,
+			},
+			{
+				Name:   "instructions",
+				Usage:  "print the AGENTS.md section that tells the model to ask hookify before acting",
+				Action: a.runCodexInstructions,
+			},
+		},
+	}
+}
+
+func (a *app) runCodexConfig(ctx context.Context, cmd *cli.Command) error {
+	bin := cmd.String("hookifyc")
+	if bin == "" {
+		exe, err := a.m.executable()
+		if err != nil {
+			return exitError(1, "codex config: cannot find this binary: %v (pass --hookifyc)", err)
+		}
+		bin = exe
+	}
+	if !filepath.IsAbs(bin) {
+		return exitError(2, "codex config: --hookifyc must be an absolute path (Codex runs it from any directory)")
+	}
+	fmt.Fprint(cmd.Root().Writer, mcpserver.CodexConfig(bin))
+	return nil
+}
+
+func (a *app) runCodexInstructions(ctx context.Context, cmd *cli.Command) error {
+	fmt.Fprint(cmd.Root().Writer, mcpserver.AgentsSection())
+	return nil
+}

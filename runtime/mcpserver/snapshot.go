@@ -1,0 +1,174 @@
+package mcpserver
+
+import (
+	"os"
+	"path"
+	"sync"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/lower"
+	"github.com/hookifyc/hookifyc/compiler/sources"
+)
+
+// racyWindow is how long a rule file or directory must have been left
+// unchanged before a snapshot that read it can be trusted by its stamps
+// alone: file times have the kernel's tick as granularity, so a change
+// within the same tick may leave them as they were (as in
+// runtime/rulecache).
+const racyWindow = 2 * time.Second
+
+// snapshot is the rules read at one time, with what tells whether they
+// are still current: a stamp of every rule directory the discovery looks
+// in and of every file it read.
+type snapshot struct {
+	d     *sources.Discovery
+	rules []*ir.Rule
+	// stamps are the directories and files read, in order.
+	stamps []stamp
+	// reusable is false when something read changed within racyWindow of
+	// the read (or stamps cannot be taken on this system): the next call
+	// reads the rules again.
+	reusable bool
+
+	engines sync.Pool // *engine.Engine over rules
+
+	policyOnce sync.Once
+	policy     *execpolicy.Policy
+	policyErr  error
+}
+
+type stamp struct {
+	path string
+	id   fileStamp
+}
+
+// snapshot returns the current rules, rereading them when any rule
+// directory or file changed since they were read.
+func (s *Server) snapshot() *snapshot {
+	s.mu.Lock()
+	cur := s.cur
+	s.mu.Unlock()
+	if cur != nil && cur.current() {
+		return cur
+	}
+	s.reload.Lock()
+	defer s.reload.Unlock()
+	s.mu.Lock()
+	if s.cur != cur && s.cur != nil && s.cur.current() {
+		cur = s.cur
+		s.mu.Unlock()
+		return cur
+	}
+	s.mu.Unlock()
+	next := s.read()
+	s.mu.Lock()
+	s.cur = next
+	s.mu.Unlock()
+	return next
+}
+
+// invalidate drops the rules read, after an edit of this server.
+func (s *Server) invalidate() {
+	s.mu.Lock()
+	s.cur = nil
+	s.mu.Unlock()
+}
+
+// current reports whether nothing the snapshot read has changed.
+func (sn *snapshot) current() bool {
+	if !sn.reusable {
+		return false
+	}
+	for _, st := range sn.stamps {
+		if statStamp(st.path) != st.id {
+			return false
+		}
+	}
+	return true
+}
+
+// read runs the layered discovery and stamps what it read.
+func (s *Server) read() *snapshot {
+	start := s.opts.Now()
+	layout := s.opts.Env.Layout()
+	var dirs []string
+	if layout.RuleDir != "" {
+		dirs = []string{layout.RuleDir}
+	} else {
+		if layout.ManagedDir != "" {
+			dirs = append(dirs, layout.ManagedDir)
+		}
+		if layout.HomeDir != "" {
+			dirs = append(dirs, path.Join(layout.HomeDir, ".codex", "hookify"))
+		}
+	}
+	// Stamps are taken before reading: a change during the read makes
+	// them differ from the next call's.
+	var stamps []stamp
+	for _, d := range dirs {
+		stamps = append(stamps, stamp{d, statStamp(d)})
+	}
+	d := sources.Discover(layout, hookify.SlashPath(s.opts.Project))
+	if layout.RuleDir == "" {
+		for _, p := range d.Dirs {
+			for _, dir := range []string{path.Join(p, ".codex", "hookify"), path.Join(p, hookify.CompatDir)} {
+				stamps = append(stamps, stamp{dir, statStamp(dir)})
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range d.Rules {
+		if !seen[f.Path] {
+			seen[f.Path] = true
+			stamps = append(stamps, stamp{f.Path, statStamp(f.Path)})
+		}
+	}
+	for _, p := range d.Problems {
+		if p.Path != "" && !seen[p.Path] {
+			seen[p.Path] = true
+			stamps = append(stamps, stamp{p.Path, statStamp(p.Path)})
+		}
+	}
+	reusable := stampsWork
+	limit := start.Add(-s.racy).UnixNano()
+	for _, st := range stamps {
+		if st.id.mtime > limit || st.id.ctime > limit {
+			reusable = false
+		}
+	}
+	sn := &snapshot{d: d, rules: d.RuleList(), stamps: stamps, reusable: reusable}
+	sem := s.opts.Semantics
+	home := s.opts.Env.Home
+	sn.engines.New = func() any {
+		return engine.New(engine.Options{Semantics: sem, Explain: true, Home: home})
+	}
+	return sn
+}
+
+// compiled is what the compiled .rules of the snapshot's rules would
+// decide: the lowering of `hookifyc compile`, as a policy.
+func (sn *snapshot) compiled() (*execpolicy.Policy, error) {
+	sn.policyOnce.Do(func() {
+		lowered, err := lower.Lower(sn.rules, lower.LowerOptions{})
+		if err != nil {
+			sn.policyErr = err
+			return
+		}
+		sn.policy = execpolicy.NewPolicy(lower.PrefixRules(lowered), nil)
+	})
+	return sn.policy, sn.policyErr
+}
+
+// statStamp is what os.Stat says of p (following links): zero when it
+// does not exist.
+func statStamp(p string) fileStamp {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return fileStamp{missing: true}
+	}
+	return stampOf(fi)
+}
