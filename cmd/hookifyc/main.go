@@ -127,6 +127,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.uninstallCommand(),
 			a.doctorCommand(),
 			a.hooksCommand(),
+			a.lintCommand(),
 		}
 	}
 	root := &cli.Command{

@@ -1,0 +1,37 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookifyc/hookifyc/compiler/sources"
+)
+
+// permission lints a Claude Code settings file or a genesis file: the
+// reader's own findings (unknown keys with a did-you-mean, unusable
+// patterns), then patterns Claude reads differently from what their author
+// likely meant.
+func (l *linter) permission(p string) {
+	l.files++
+	rules, problems := sources.Load([]string{p}, l.opts.Env.Home, nil)
+	for _, pr := range problems {
+		l.problem(pr)
+	}
+	for _, r := range rules {
+		perm := r.Permission
+		if perm == nil || perm.Tool != "Bash" {
+			continue
+		}
+		spec := perm.Specifier
+		if !strings.HasSuffix(spec, "*") || strings.HasSuffix(spec, " *") || strings.HasSuffix(spec, ":*") || len(spec) < 2 {
+			continue
+		}
+		word := strings.TrimSuffix(spec, "*")
+		if strings.ContainsAny(word[len(word)-1:], " \t/.-=") {
+			continue
+		}
+		l.report(r.Source.File, r.Source.Pos, "permission-glob-space", Warning,
+			fmt.Sprintf("Bash(%s) also matches commands that only start with the same letters (%s-foo, %sx ...): Claude Code's * is a plain glob here", spec, word, word),
+			fmt.Sprintf("write Bash(%s *) for the command %q and its arguments", word, word), nil)
+	}
+}
