@@ -82,6 +82,9 @@ func PlanCodex(o Options) (*Plan, error) {
 	if !o.ExplicitHookifyc && (driver.TemporaryBinary(o.Hookifyc) || inDirs(o.Hookifyc, o.TempDirs)) {
 		return nil, fmt.Errorf("%s is a temporary build (Go build cache or temp dir) that will be gone: the hooks would fail open; install hookifyc (go install ./cmd/hookifyc) and run that", o.Hookifyc)
 	}
+	if fi, err := os.Stat(o.Hookifyc); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+		return nil, fmt.Errorf("%s is not an executable file: the hooks would fail open", o.Hookifyc)
+	}
 	copts := o.Compile
 	copts.Targets = driver.TargetRules | driver.TargetHooks
 	copts.Hookifyc = o.Hookifyc

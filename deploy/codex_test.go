@@ -62,6 +62,8 @@ func fixture(t *testing.T) (home, rules string) {
 	write(t, filepath.Join(home, "rules", "default.rules"), codexDefault, 0o644)
 	rules = filepath.Join(root, "rules")
 	must(t, os.MkdirAll(rules, 0o755))
+	must(t, os.MkdirAll(filepath.Join(root, "bin"), 0o755))
+	write(t, filepath.Join(root, "bin", "hookifyc"), "#!/bin/sh\n", 0o755)
 	ents, err := os.ReadDir("../corpus/examples")
 	must(t, err)
 	for _, e := range ents {
@@ -85,15 +87,11 @@ func write(t *testing.T, path, data string, perm fs.FileMode) {
 	must(t, os.Chmod(path, perm))
 }
 
-// fakeBinary is the hookifyc the hooks run (outside any temp dir check:
-// the path is named explicitly).
-const fakeBinary = "/usr/local/bin/hookifyc"
-
 func opts(home, rules string) Options {
 	return Options{
 		Dir:              home,
 		Compile:          driver.Options{Sources: []string{rules}, Cwd: "/", Env: sources.Env{Dir: "/"}},
-		Hookifyc:         fakeBinary,
+		Hookifyc:         filepath.Join(filepath.Dir(rules), "bin", "hookifyc"),
 		ExplicitHookifyc: true,
 	}
 }
@@ -158,7 +156,7 @@ func TestCodexPlanApplyUninstall(t *testing.T) {
 		t.Fatalf("conflicts: %v", p.Conflicts)
 	}
 	sameSnap(t, "plan", before, snapshot(t, home), true)
-	for _, want := range []string{"+++ " + filepath.Join(home, "rules/hookify.rules"), "/usr/local/bin/hookifyc hook --agent codex"} {
+	for _, want := range []string{"+++ " + filepath.Join(home, "rules/hookify.rules"), "/bin/hookifyc hook --agent codex"} {
 		if !strings.Contains(p.Diff(), want) {
 			t.Errorf("diff lacks %q:\n%s", want, p.Diff())
 		}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	iofs "io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,9 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/runtime/agenthooks"
 )
 
 // Finding levels.
@@ -39,8 +43,8 @@ type DoctorOptions struct {
 	// CodexHome is the user's Codex directory; Project a project root (its
 	// .codex and .claude are checked).
 	CodexHome, Project string
-	// ClaudeHome is ~/.claude.
-	ClaudeHome string
+	// ClaudeHome is ~/.claude; Home the user's home directory.
+	ClaudeHome, Home string
 	// Path is $PATH, where codex is looked for.
 	Path string
 	// Version is this hookifyc's --version output; installed hooks must
@@ -123,20 +127,20 @@ var codexVersion = regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`)
 func codexChecks(fs *findings, o *DoctorOptions) {
 	path := lookPath("codex", o.Path)
 	if path == "" {
-		fs.add(LevelWarning, "codex", "codex is not on PATH", "install it: npm install -g @openai/codex@"+execpolicy.CodexVersion)
+		fs.add(LevelWarning, "codex-cli", "codex is not on PATH", "install it: npm install -g @openai/codex@"+execpolicy.CodexVersion)
 		return
 	}
 	out, err := o.run(path, "--version")
 	if err != nil {
-		fs.add(LevelError, "codex", fmt.Sprintf("%s --version failed: %v", path, err), "reinstall Codex")
+		fs.add(LevelError, "codex-cli", fmt.Sprintf("%s --version failed: %v", path, err), "reinstall Codex")
 		return
 	}
 	v := codexVersion.FindString(out)
 	if v != execpolicy.CodexVersion {
-		fs.add(LevelWarning, "codex", fmt.Sprintf("%s is Codex %s; hookifyc targets the contract of Codex %s", path, strings.TrimSpace(out), execpolicy.CodexVersion), "npm install -g @openai/codex@"+execpolicy.CodexVersion+", or check the hook and .rules behaviour of your version")
+		fs.add(LevelWarning, "codex-cli", fmt.Sprintf("%s is Codex %s; hookifyc targets the contract of Codex %s", path, strings.TrimSpace(out), execpolicy.CodexVersion), "npm install -g @openai/codex@"+execpolicy.CodexVersion+", or check the hook and .rules behaviour of your version")
 		return
 	}
-	fs.add(LevelOK, "codex", fmt.Sprintf("%s is Codex %s", path, v), "")
+	fs.add(LevelOK, "codex-cli", fmt.Sprintf("%s is Codex %s", path, v), "")
 }
 
 // lookPath finds an executable in a PATH string.
@@ -227,7 +231,7 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 			continue
 		}
 		bin := words[0]
-		if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
+		if fi, err := os.Stat(bin); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
 			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which does not exist or is not executable: every hook call fails open", bin), "reinstall hookifyc there, or run "+apply+" with the hookifyc you keep")
 			continue
 		}
@@ -242,7 +246,50 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 		}
 	}
 	if target == "codex" {
-		fs.add(LevelWarning, "codex", "hook trust cannot be checked from outside Codex: untrusted hooks are skipped silently", "start codex and trust the hookifyc hooks in /hooks (codex exec: --dangerously-bypass-hook-trust)")
+		trustCheck(fs, o, dir, st.HookCommands)
+	}
+}
+
+// trustCheck reports Codex's review status of our hooks in dir (see
+// runtime/agenthooks): an untrusted hook is skipped, by codex exec silently.
+func trustCheck(fs *findings, o *DoctorOptions, dir string, cmds []string) {
+	env := agenthooks.Env{
+		Home:     o.Home,
+		ReadFile: os.ReadFile,
+		Exists:   exists,
+		NotExist: func(err error) bool { return errors.Is(err, iofs.ErrNotExist) },
+	}
+	if dir == o.CodexHome {
+		env.CodexHome, env.Dir = dir, dir
+	} else {
+		env.CodexHome, env.Dir = o.CodexHome, filepath.Dir(dir)
+		if env.CodexHome == "" {
+			env.CodexHome = filepath.Join(o.Home, ".codex")
+		}
+	}
+	hooks, _ := agenthooks.List(env)
+	counts := map[agenthooks.Trust]int{}
+	n := 0
+	for _, h := range hooks {
+		if h.Agent != "codex" || !slices.Contains(cmds, h.Command) || !strings.HasPrefix(h.Source, dir+string(filepath.Separator)) {
+			continue
+		}
+		counts[h.Trust]++
+		n++
+	}
+	fix := "start codex in this directory and trust the hookifyc hooks in /hooks (codex exec: --dangerously-bypass-hook-trust for one run)"
+	switch {
+	case n == 0:
+	case counts[agenthooks.TrustDisabled] > 0:
+		fs.add(LevelError, "trust", fmt.Sprintf("%d of hookifyc's %d hook(s) in %s are disabled in Codex (enabled = false): they never run", counts[agenthooks.TrustDisabled], n, dir), "enable them in /hooks")
+	case counts[agenthooks.TrustProjectUntrusted] > 0:
+		fs.add(LevelError, "trust", fmt.Sprintf("the project of %s is not trusted: Codex loads none of its hooks or rules", dir), "codex exec --trust in the project, or [projects.\"<root>\"] trust_level = \"trusted\"")
+	case counts[agenthooks.TrustUntrusted] > 0:
+		fs.add(LevelWarning, "trust", fmt.Sprintf("%d of hookifyc's %d hook(s) in %s are not trusted yet: Codex skips them (codex exec silently)", counts[agenthooks.TrustUntrusted], n, dir), fix)
+	case counts[agenthooks.TrustUnknown] > 0:
+		fs.add(LevelOK, "trust", fmt.Sprintf("hookifyc's %d hook(s) in %s have a recorded trust hash (only Codex can say it still matches: a changed hook needs review again)", n, dir), "")
+	default:
+		fs.add(LevelOK, "trust", fmt.Sprintf("hookifyc's %d hook(s) in %s need no review (managed)", n, dir), "")
 	}
 }
 
@@ -297,7 +344,7 @@ func layersCheck(fs *findings, d *sources.Discovery) {
 	} else {
 		fs.add(LevelOK, "layers", fmt.Sprintf("%d rule(s): %s", len(d.Rules), strings.Join(parts, ", ")), "")
 	}
-	for _, p := range d.Problems {
+	for _, p := range append(append([]sources.Problem{}, d.Problems...), driver.Validate(d.RuleList())...) {
 		level := LevelWarning
 		if p.Costly() {
 			level = LevelError

@@ -47,7 +47,7 @@ func (a *app) doctorOptions(codexHome, project, auditFlag string) (deploy.Doctor
 		}
 		return p
 	}
-	o := deploy.DoctorOptions{Project: abs(project), Path: a.m.getenv("PATH"), Version: "hookifyc version " + version()}
+	o := deploy.DoctorOptions{Project: abs(project), Path: a.m.getenv("PATH"), Version: "hookifyc version " + version(), Home: a.m.home()}
 	switch {
 	case codexHome != "":
 		o.CodexHome = abs(codexHome)
@@ -125,7 +125,7 @@ func (a *app) postApplyCheck(cmd *cli.Command, p *deploy.Plan, quiet bool) error
 	fs := deploy.Doctor(o)
 	var bad []deploy.Finding
 	for _, f := range fs {
-		if f.Level != deploy.LevelOK && f.Check != "codex" || f.Level == deploy.LevelError {
+		if f.Level != deploy.LevelOK && f.Check != "codex-cli" && f.Check != "trust" || f.Level == deploy.LevelError {
 			bad = append(bad, f)
 		}
 	}

@@ -45,6 +45,7 @@ func TestScripts(t *testing.T) {
 			// --hookifyc: it lives in a temporary directory).
 			if bin, err := exec.LookPath("hookifyc"); err == nil {
 				env.Setenv("HOOKIFYC_BIN", bin)
+				env.Setenv("HOOKIFYC_BIN_DIR", filepath.Dir(bin))
 			}
 			return nil
 		},
