@@ -174,7 +174,7 @@ func (a *app) runLogStats(ctx context.Context, cmd *cli.Command) error {
 	var entries []*audit.Entry
 	f := audit.Filter{Since: since}
 	bad, err := audit.Read(l.Path, l.Files, func(e *audit.Entry) {
-		if f.Match(e) {
+		if f.Match(e) && e.Command != "evidence" {
 			entries = append(entries, e)
 			st.Decisions++
 			switch e.Decision {

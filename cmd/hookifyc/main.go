@@ -127,6 +127,8 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.uninstallCommand(),
 			a.doctorCommand(),
 			a.hooksCommand(),
+			a.genesisCommand(),
+			a.evidenceCommand(),
 			a.lintCommand(),
 		}
 	}

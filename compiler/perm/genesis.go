@@ -87,7 +87,8 @@ func (g *genesis) mapping(n *yaml.Node, path string, fn func(key string, k, v *y
 func (g *genesis) hooks(n *yaml.Node) {
 	g.mapping(n, "hooks", func(key string, k, v *yaml.Node) {
 		if key != "pre_tool_use" {
-			g.b.warn(g.pos(k), "hooks.%s is not supported by hookifyc; ignored", key)
+			// Other events hold hook types placed by compiler/genesis.
+			g.b.warn(g.pos(k), "hooks.%s holds no permission rules; its hooks are placed by hookifyc genesis plan/emit", key)
 			return
 		}
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
@@ -115,6 +116,10 @@ func (g *genesis) hook(n *yaml.Node) {
 			typ = v
 		case "config":
 			g.mapping(v, "config", func(ckey string, ck, cv *yaml.Node) {
+				if ckey == "condition" {
+					g.b.warn(g.pos(ck), "config.condition %q cannot be evaluated by hookifyc: the entry applies to every matching call", cv.Value)
+					return
+				}
 				if ckey != "reason" {
 					g.b.warn(g.pos(ck), "unknown key config.%s ignored", ckey)
 					return
@@ -141,6 +146,14 @@ func (g *genesis) hook(n *yaml.Node) {
 		return
 	}
 	d, ok := listDecision(typ.Value)
+	if typ.Value == "approval_gate" {
+		// A human must approve: ask (genesis.md).
+		d, ok = Ask, true
+	}
+	if !ok && genesisHookTypes[typ.Value] {
+		g.b.warn(g.pos(typ), "hooks.pre_tool_use type %q holds no permission rule; it is placed by hookifyc genesis plan/emit", typ.Value)
+		return
+	}
 	if !ok {
 		g.b.warn(g.pos(typ), "hooks.pre_tool_use type %q is not supported (want deny, ask or allow); entry skipped", typ.Value)
 		return
@@ -154,6 +167,10 @@ func (g *genesis) hook(n *yaml.Node) {
 		g.b.add(entry{text: part.text, loc: ploc, decision: d, message: reason})
 	}
 }
+
+// genesisHookTypes are the genesis.key hook types that are not permission
+// rules (compiler/genesis places them).
+var genesisHookTypes = map[string]bool{"evidence_capture": true, "command": true, "modify": true, "genesis_enforcement": true}
 
 // toolListPart is one name of an Edit|Write matcher.
 type toolListPart struct {

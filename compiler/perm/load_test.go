@@ -166,7 +166,7 @@ func TestLoadGenesis(t *testing.T) {
 		file + `:13:9: warning: unknown key config.severity ignored`,
 		file + `:16:39: rule "Bash(git push --force *": missing ')' to close '(' at col 5`,
 		file + `:19:13: warning: hooks.pre_tool_use type "notify" is not supported (want deny, ask or allow); entry skipped`,
-		file + `:22:3: warning: hooks.post_tool_use is not supported by hookifyc; ignored`,
+		file + `:22:3: warning: hooks.post_tool_use holds no permission rules; its hooks are placed by hookifyc genesis plan/emit`,
 		file + `:36:7: warning: unknown key permissions.actors.reviewer.trusted ignored`,
 	})
 	if rules[0].Permission.BaseDir != "testdata" {

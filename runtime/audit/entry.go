@@ -9,7 +9,8 @@ import (
 type Entry struct {
 	Time    time.Time `json:"time"`
 	Version string    `json:"version"`
-	// Command is the hookifyc command that decided: "hook" or "check".
+	// Command is the hookifyc command that decided: "hook" or "check"
+	// ("evidence" for a ledger entry).
 	Command   string `json:"command"`
 	Agent     string `json:"agent,omitempty"`
 	Event     string `json:"event,omitempty"`
@@ -27,6 +28,14 @@ type Entry struct {
 	Fail      string  `json:"fail,omitempty"`
 	Problems  int     `json:"problems,omitempty"`
 	LatencyMS float64 `json:"latency_ms"`
+
+	// Evidence entries (Command "evidence", Decision "evidence") record a
+	// tool call for a genesis.key evidence_capture hook.
+	Kind   string `json:"kind,omitempty"`
+	Actor  string `json:"actor,omitempty"`
+	Output string `json:"output,omitempty"`
+	// Origin is the file:line of the hook that asked for the entry.
+	Origin string `json:"origin,omitempty"`
 }
 
 // Rule is a matched rule.
