@@ -66,7 +66,7 @@ func typeName(v starlark.Value) string {
 }
 
 func typeMismatch(param, want string, v starlark.Value) error {
-	return plainError("Type of parameter `%s` doesn't match, expected `%s`, actual `%s (repr: %s)`", param, want, typeName(v), v.String())
+	return plainError("Type of parameter `%s` doesn't match, expected `%s`, actual `%s (repr: %s)`", param, want, typeName(v), reprForError(v))
 }
 
 // unpackStr returns an optional str parameter; Codex rejects None too.

@@ -56,8 +56,9 @@ type loader struct {
 	net     []NetworkRule
 	pending []pendingCall
 
-	file  string
-	calls map[[2]int32]Position // '(' of a call → start of the call
+	file    string
+	calls   map[[2]int32]Position // '(' of a call → start of the call
+	origins map[srcPos]syntax.Position
 }
 
 // pendingCall is a prefix_rule() call whose examples are checked once its
@@ -71,14 +72,27 @@ type pendingCall struct {
 func (l *loader) loadFile(f File) error {
 	l.file = f.Name
 	l.pending = l.pending[:0]
-	if e := lexCheck(f.Name, f.Data); e != nil {
+	l.origins = nil
+	prep, e := lexCheck(f.Name, f.Data)
+	if e != nil {
 		return e
 	}
-	ast, err := fileOptions.Parse(f.Name, f.Data, 0)
+	ast, err := fileOptions.Parse(f.Name, prep.src, 0)
 	if err != nil {
 		return l.convert(err)
 	}
+	rw := newRewriter(prep)
+	if err := rw.file(ast); err != nil {
+		return l.convert(err)
+	}
+	l.origins = rw.origins
 	builtins := l.builtins()
+	for k, v := range l.universe() {
+		builtins[k] = v
+	}
+	for name, fs := range rw.fstrs {
+		builtins[name] = l.fstringBuiltin(name, fs)
+	}
 	prog, err := starlark.FileProgram(ast, builtins.Has)
 	if err != nil {
 		return l.convert(err)
@@ -155,6 +169,8 @@ func (l *loader) convert(err error) *Error {
 			fr := ee.CallStack[n-1]
 			if fr.Pos.Line == 0 && n > 1 {
 				pos = l.callPos(ee.CallStack[n-2].Pos)
+			} else if o, ok := l.origins[keyOf(fr.Pos)]; ok {
+				pos = l.pos(o)
 			} else {
 				pos = l.pos(fr.Pos)
 			}
@@ -163,7 +179,7 @@ func (l *loader) convert(err error) *Error {
 		if errors.As(err, &re) {
 			return &Error{Pos: pos, Msg: re.Error()}
 		}
-		msg := ee.Msg
+		msg := rustMessage(ee.Msg)
 		if strings.HasPrefix(msg, "Starlark computation cancelled: too many steps") {
 			msg = fmt.Sprintf("evaluation exceeded %d steps (hookifyc's limit; Codex has none)", maxSteps)
 		}

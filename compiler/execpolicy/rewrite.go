@@ -1,0 +1,285 @@
+package execpolicy
+
+import (
+	"fmt"
+
+	"go.starlark.net/syntax"
+)
+
+// The syntax-tree rewrite.
+//
+// After go.starlark.net parses the pre-pass's output (lexcheck.go), rewrite
+// gives every string literal its starlark-rust value, turns each f-string
+// placeholder call into a call of a builtin that formats it, and routes the
+// operations whose meaning differs between go.starlark.net and
+// starlark-rust through builtins that implement starlark-rust's (rust.go):
+// indexing and slicing (strings are sequences of characters, not bytes),
+// attribute access (string methods) and the % operator (string
+// interpolation). The hidden builtins' names start with '$', which no
+// identifier can, so a file can neither name nor shadow them.
+
+// binops are the binary operators routed through hidden builtins, for
+// starlark-rust's errors.
+var binops = map[syntax.Token]string{
+	syntax.PLUS: "$+", syntax.MINUS: "$-", syntax.STAR: "$*", syntax.SLASH: "$/", syntax.SLASHSLASH: "$//",
+	syntax.LTLT: "$<<", syntax.GTGT: "$>>", syntax.AMP: "$&", syntax.PIPE: "$|", syntax.CIRCUMFLEX: "$^",
+	syntax.LT: "$<", syntax.LE: "$<=", syntax.GT: "$>", syntax.GE: "$>=",
+}
+
+const (
+	hiddenIndex   = "$index"
+	hiddenSlice   = "$slice"
+	hiddenAttr    = "$attr"
+	hiddenPercent = "$percent"
+)
+
+type rewriter struct {
+	p      *prepared
+	fnames map[*syntax.CallExpr]string // f-string calls → builtin name
+	fcount int
+	// origins maps the position go.starlark.net reports for an operation
+	// (an operator, a synthetic call's '(') to the start of the expression,
+	// where starlark-rust points.
+	origins map[srcPos]syntax.Position
+	fstrs   map[string]*fstring
+}
+
+func newRewriter(p *prepared) *rewriter {
+	return &rewriter{p: p, origins: map[srcPos]syntax.Position{}, fstrs: map[string]*fstring{}}
+}
+
+func keyOf(p syntax.Position) srcPos { return srcPos{p.Line, p.Col} }
+
+func (rw *rewriter) file(f *syntax.File) error {
+	for i, s := range f.Stmts {
+		f.Stmts[i] = rw.stmt(s)
+	}
+	return nil
+}
+
+func (rw *rewriter) stmts(list []syntax.Stmt) {
+	for i, s := range list {
+		list[i] = rw.stmt(s)
+	}
+}
+
+func (rw *rewriter) stmt(s syntax.Stmt) syntax.Stmt {
+	switch s := s.(type) {
+	case *syntax.AssignStmt:
+		if s.Op == syntax.PERCENT_EQ && isPure(s.LHS) {
+			// x %= y → x = $percent(x, y)
+			s.RHS = rw.call(hiddenPercent, s.OpPos, syntax.Start(s.LHS), rw.expr(s.LHS), rw.expr(s.RHS))
+			s.Op = syntax.EQ
+			s.LHS = rw.target(s.LHS)
+			return s
+		}
+		s.LHS = rw.target(s.LHS)
+		s.RHS = rw.expr(s.RHS)
+	case *syntax.DefStmt:
+		rw.params(s.Params)
+		rw.stmts(s.Body)
+	case *syntax.ExprStmt:
+		s.X = rw.expr(s.X)
+	case *syntax.IfStmt:
+		s.Cond = rw.expr(s.Cond)
+		rw.stmts(s.True)
+		rw.stmts(s.False)
+	case *syntax.ForStmt:
+		rw.origins[keyOf(s.For)] = syntax.Start(s.X)
+		s.Vars = rw.target(s.Vars)
+		s.X = rw.expr(s.X)
+		rw.stmts(s.Body)
+	case *syntax.WhileStmt:
+		s.Cond = rw.expr(s.Cond)
+		rw.stmts(s.Body)
+	case *syntax.ReturnStmt:
+		if s.Result != nil {
+			s.Result = rw.expr(s.Result)
+		}
+	case *syntax.LoadStmt:
+		rw.literal(s.Module)
+	}
+	return s
+}
+
+func (rw *rewriter) params(ps []syntax.Expr) {
+	for _, p := range ps {
+		if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+			b.Y = rw.expr(b.Y)
+		}
+	}
+}
+
+// target rewrites the operands of an assignment target, keeping the target.
+func (rw *rewriter) target(x syntax.Expr) syntax.Expr {
+	switch x := x.(type) {
+	case *syntax.IndexExpr:
+		rw.origins[keyOf(x.Lbrack)] = syntax.Start(x.X)
+		x.X = rw.expr(x.X)
+		x.Y = rw.expr(x.Y)
+	case *syntax.DotExpr:
+		x.X = rw.expr(x.X)
+	case *syntax.TupleExpr:
+		for i, e := range x.List {
+			x.List[i] = rw.target(e)
+		}
+	case *syntax.ListExpr:
+		for i, e := range x.List {
+			x.List[i] = rw.target(e)
+		}
+	case *syntax.ParenExpr:
+		x.X = rw.target(x.X)
+	}
+	return x
+}
+
+// isPure reports whether evaluating x twice is the same as once (an
+// identifier, or an index of identifiers and constants).
+func isPure(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.Ident, *syntax.Literal:
+		return true
+	case *syntax.IndexExpr:
+		return isPure(x.X) && isPure(x.Y)
+	case *syntax.DotExpr:
+		return isPure(x.X)
+	}
+	return false
+}
+
+func (rw *rewriter) literal(l *syntax.Literal) {
+	if l == nil || l.Token != syntax.STRING {
+		return
+	}
+	if v, ok := rw.p.strs[keyOf(l.TokenPos)]; ok {
+		l.Value = v
+	}
+}
+
+// call makes the synthetic call name(args...) reported at op and starting
+// at start.
+func (rw *rewriter) call(name string, op, start syntax.Position, args ...syntax.Expr) *syntax.CallExpr {
+	rw.origins[keyOf(op)] = start
+	_, end := args[len(args)-1].Span()
+	return &syntax.CallExpr{
+		Fn:     &syntax.Ident{NamePos: start, Name: name},
+		Lparen: op,
+		Args:   args,
+		Rparen: end,
+	}
+}
+
+func none(at syntax.Position) syntax.Expr { return &syntax.Ident{NamePos: at, Name: "None"} }
+
+func (rw *rewriter) exprs(list []syntax.Expr) {
+	for i, e := range list {
+		list[i] = rw.expr(e)
+	}
+}
+
+func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
+	switch x := x.(type) {
+	case nil:
+		return nil
+	case *syntax.Literal:
+		rw.literal(x)
+	case *syntax.Ident:
+	case *syntax.ParenExpr:
+		x.X = rw.expr(x.X)
+	case *syntax.CallExpr:
+		if id, ok := x.Fn.(*syntax.Ident); ok && id.Name == "_f" {
+			if fs, ok := rw.p.fstrs[keyOf(x.Lparen)]; ok {
+				rw.fcount++
+				name := fmt.Sprintf("$fstring%d", rw.fcount)
+				rw.fstrs[name] = fs
+				id.Name = name
+				rw.exprs(x.Args)
+				return x
+			}
+		}
+		x.Fn = rw.expr(x.Fn)
+		for i, a := range x.Args {
+			switch a := a.(type) {
+			case *syntax.BinaryExpr:
+				if a.Op == syntax.EQ {
+					a.Y = rw.expr(a.Y)
+					continue
+				}
+			case *syntax.UnaryExpr:
+				if a.Op == syntax.STAR || a.Op == syntax.STARSTAR {
+					a.X = rw.expr(a.X)
+					continue
+				}
+			}
+			x.Args[i] = rw.expr(a)
+		}
+	case *syntax.DotExpr:
+		start := syntax.Start(x.X)
+		lit := &syntax.Literal{Token: syntax.STRING, TokenPos: x.NamePos, Raw: fmt.Sprintf("%q", x.Name.Name), Value: x.Name.Name}
+		return rw.call(hiddenAttr, x.Dot, start, rw.expr(x.X), lit)
+	case *syntax.IndexExpr:
+		start := syntax.Start(x.X)
+		return rw.call(hiddenIndex, x.Lbrack, start, rw.expr(x.X), rw.expr(x.Y))
+	case *syntax.SliceExpr:
+		start := syntax.Start(x.X)
+		args := []syntax.Expr{rw.expr(x.X)}
+		for _, e := range []syntax.Expr{x.Lo, x.Hi, x.Step} {
+			if e == nil {
+				args = append(args, none(x.Lbrack))
+			} else {
+				args = append(args, rw.expr(e))
+			}
+		}
+		return rw.call(hiddenSlice, x.Lbrack, start, args...)
+	case *syntax.BinaryExpr:
+		x.X = rw.expr(x.X)
+		x.Y = rw.expr(x.Y)
+		start := syntax.Start(x.X)
+		if x.Op == syntax.PERCENT {
+			return rw.call(hiddenPercent, x.OpPos, start, x.X, x.Y)
+		}
+		if name, ok := binops[x.Op]; ok {
+			return rw.call(name, x.OpPos, start, x.X, x.Y)
+		}
+		rw.origins[keyOf(x.OpPos)] = start
+	case *syntax.UnaryExpr:
+		if x.X != nil {
+			x.X = rw.expr(x.X)
+		}
+	case *syntax.CondExpr:
+		x.Cond = rw.expr(x.Cond)
+		x.True = rw.expr(x.True)
+		x.False = rw.expr(x.False)
+	case *syntax.ListExpr:
+		rw.exprs(x.List)
+	case *syntax.TupleExpr:
+		rw.exprs(x.List)
+	case *syntax.DictExpr:
+		for _, e := range x.List {
+			if d, ok := e.(*syntax.DictEntry); ok {
+				rw.origins[keyOf(d.Colon)] = syntax.Start(d.Key)
+				d.Key = rw.expr(d.Key)
+				d.Value = rw.expr(d.Value)
+			}
+		}
+	case *syntax.Comprehension:
+		x.Body = rw.expr(x.Body)
+		for _, c := range x.Clauses {
+			switch c := c.(type) {
+			case *syntax.ForClause:
+				rw.origins[keyOf(c.For)] = syntax.Start(c.X)
+				c.Vars = rw.target(c.Vars)
+				c.X = rw.expr(c.X)
+			case *syntax.IfClause:
+				c.Cond = rw.expr(c.Cond)
+			}
+		}
+	case *syntax.DictEntry:
+		x.Key = rw.expr(x.Key)
+		x.Value = rw.expr(x.Value)
+	case *syntax.LambdaExpr:
+		rw.params(x.Params)
+		x.Body = rw.expr(x.Body)
+	}
+	return x
+}
