@@ -1,0 +1,317 @@
+package deploy_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/internal/codextest"
+)
+
+// TestApplyCodexEndToEnd installs rules with `hookifyc apply codex` into a
+// fresh CODEX_HOME and drives the real codex 0.169.0 with a mock model
+// (codex-e2e-harness.md): each case scripts one tool call and reads what
+// Codex sent back. HOOKIFYC_LIVE=1 only (it fails, never skips, there when
+// codex is missing).
+func TestApplyCodexEndToEnd(t *testing.T) {
+	if !codextest.Live() {
+		t.Skip("HOOKIFYC_LIVE=1 runs the real codex")
+	}
+	codex := codextest.Binary(t)
+
+	// Codex refuses to put its apply_patch helper on PATH when CODEX_HOME
+	// is in the temporary directory: work under the cache directory.
+	cache, err := os.UserCacheDir()
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755))
+	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "deploy-e2e-")
+	must(t, err)
+	defer os.RemoveAll(root)
+	home, wd, rules := filepath.Join(root, "home"), filepath.Join(root, "wd"), filepath.Join(root, "rules")
+	for _, d := range []string{home, filepath.Join(wd, "build"), rules} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	hookifyc := filepath.Join(root, "bin", "hookifyc")
+	build := exec.Command("go", "build", "-o", hookifyc, "github.com/hookifyc/hookifyc/cmd/hookifyc")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for name, text := range map[string]string{
+		"block-rm-rf.md":   "---\nname: block-rm-rf\nevent: bash\naction: block\npattern: \\brm\\s+-rf\\b\n---\nRecursive forced deletion is blocked: delete paths one by one.\n",
+		"block-touch.md":   "---\nname: block-touch-forbidden\nevent: bash\naction: block\npattern: ^touch\\s+forbidden\\b\n---\nforbidden is off limits.\n",
+		"warn-echo.md":     "---\nname: warn-echo\nevent: bash\naction: warn\npattern: ^echo\\s+warnme\\b\n---\nCareful: warnme was asked for.\n",
+		"block-env-key.md": "---\nname: block-env-key\nevent: file\naction: block\nconditions:\n  - field: file_path\n    operator: regex_match\n    pattern: \\.env$\n  - field: new_text\n    operator: contains\n    pattern: API_KEY=\n---\nNo API keys in .env files.\n",
+	} {
+		must(t, os.WriteFile(filepath.Join(rules, name), []byte(text), 0o644))
+	}
+
+	m := newMock(t)
+	defer m.srv.Close()
+	config := fmt.Sprintf("# the user's own config\nmodel = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n\n[projects.%q]\ntrust_level = \"trusted\"\n", m.srv.URL+"/v1", wd)
+	must(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o600))
+	audit := filepath.Join(root, "audit.jsonl")
+	env := append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "RUST_BACKTRACE=0", "HOOKIFY_AUDIT_LOG="+audit)
+
+	hk := func(args ...string) string {
+		cmd := exec.Command(hookifyc, args...)
+		cmd.Env, cmd.Dir = env, wd
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("hookifyc %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	out := hk("apply", "codex", "--codex-home", home, "--hookifyc", hookifyc, rules)
+	t.Logf("apply:\n%s", out)
+	if data, _ := os.ReadFile(filepath.Join(home, "config.toml")); string(data) != config {
+		t.Fatalf("apply changed the user's config.toml:\n%s", data)
+	}
+
+	type result struct {
+		output  string // the tool output Codex sent back to the model
+		request string // the follow-up request, whole
+		stdout  string
+	}
+	run := func(name, model string, item json.RawMessage, bypass bool) result {
+		t.Helper()
+		m.set(item)
+		args := []string{"exec", "--skip-git-repo-check", "--ephemeral", "-s", "danger-full-access"}
+		if bypass {
+			args = append(args, "--dangerously-bypass-hook-trust")
+		}
+		if model != "" {
+			args = append(args, "-m", model)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, codex, append(args, "run it")...)
+		cmd.Dir, cmd.Env = wd, env
+		var buf bytes.Buffer
+		cmd.Stdout, cmd.Stderr, cmd.Stdin = &buf, &buf, nil
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: codex exec: %v\n%s", name, err, buf.String())
+		}
+		r := result{stdout: buf.String()}
+		r.output, r.request = m.toolOutput()
+		t.Logf("%s: tool output %q", name, r.output)
+		return r
+	}
+	auditLines := func() []map[string]any {
+		data, _ := os.ReadFile(audit)
+		var out []map[string]any
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for sc.Scan() {
+			var e map[string]any
+			if json.Unmarshal(sc.Bytes(), &e) == nil {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	checkAudit := func(name string, from int, decision, rule string) int {
+		t.Helper()
+		lines := auditLines()
+		if len(lines) != from+1 {
+			t.Errorf("(f) %s: %d new audit lines, want 1: %v", name, len(lines)-from, lines[from:])
+			return len(lines)
+		}
+		e := lines[from]
+		if e["decision"] != decision {
+			t.Errorf("(f) %s: audit decision %v, want %s", name, e["decision"], decision)
+		}
+		var names []string
+		rs, _ := e["rules"].([]any)
+		for _, r := range rs {
+			names = append(names, fmt.Sprint(r.(map[string]any)["name"]))
+		}
+		if strings.Join(names, ",") != rule {
+			t.Errorf("(f) %s: audit rules %v, want %q", name, names, rule)
+		}
+		return len(lines)
+	}
+	n := 0
+
+	// (a) rm -rf build is blocked by the hook; the model receives the message.
+	r := run("(a) rm -rf build", "", execCommand("rm -rf build"), true)
+	if !strings.Contains(r.output, "Command blocked by PreToolUse hook:") || !strings.Contains(r.output, "Recursive forced deletion is blocked: delete paths one by one.") {
+		t.Errorf("(a) rm -rf build: tool output %q", r.output)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "build")); err != nil {
+		t.Errorf("(a) build is gone: %v", err)
+	}
+	if !strings.Contains(r.stdout, "hook: PreToolUse") {
+		t.Errorf("(a) the hook did not run:\n%s", r.stdout)
+	}
+	n = checkAudit("(a)", n, "block", "block-rm-rf")
+
+	// (b) a benign ls runs.
+	r = run("(b) ls", "", execCommand("ls"), true)
+	if !strings.Contains(r.output, "Process exited with code 0") || !strings.Contains(r.output, "build") {
+		t.Errorf("(b) ls: tool output %q", r.output)
+	}
+	n = checkAudit("(b)", n, "allow", "")
+
+	// (c) apply_patch adding API_KEY= to .env (gpt-5.5 is offered the
+	// apply_patch tool) is blocked by the file rule.
+	patch := "*** Begin Patch\n*** Add File: .env\n+API_KEY=sk-123\n*** End Patch\n"
+	tool, _ := json.Marshal(map[string]any{"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "apply_patch", "input": patch})
+	r = run("(c) apply_patch .env", "gpt-5.5", tool, true)
+	if !strings.Contains(r.output, "No API keys in .env files.") {
+		t.Errorf("(c) apply_patch: tool output %q", r.output)
+	}
+	if _, err := os.Stat(filepath.Join(wd, ".env")); err == nil {
+		t.Errorf("(c) .env was written")
+	}
+	n = checkAudit("(c)", n, "block", "block-env-key")
+
+	// (d) a warn rule's message reaches the model and the command runs.
+	r = run("(d) echo warnme", "", execCommand("echo warnme"), true)
+	if !strings.Contains(r.output, "Process exited with code 0") {
+		t.Errorf("(d) echo warnme did not run: %q", r.output)
+	}
+	if !strings.Contains(r.request, "Careful: warnme was asked for.") {
+		t.Errorf("(d) the warning did not reach the model: %s", r.request)
+	}
+	n = checkAudit("(d)", n, "warn", "warn-echo")
+
+	// (e) with the hooks removed, the installed .rules alone block a
+	// compiled rule's command.
+	hooks := filepath.Join(home, "hooks.json")
+	must(t, os.Rename(hooks, hooks+".away"))
+	r = run("(e) touch forbidden, no hooks", "", execCommand("touch forbidden"), true)
+	if !strings.Contains(r.output, "rejected: block-touch-forbidden: forbidden is off limits.") {
+		t.Errorf("(e) touch forbidden without hooks: tool output %q", r.output)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "forbidden")); err == nil {
+		t.Errorf("(e) forbidden was created")
+	}
+	if len(auditLines()) != n {
+		t.Errorf("(e) a hook ran though the hooks were removed")
+	}
+	must(t, os.Rename(hooks+".away", hooks))
+
+	// (g) after uninstall the command runs again, and CODEX_HOME is as
+	// before apply (but for what Codex itself wrote).
+	out = hk("uninstall", "codex", "--codex-home", home)
+	t.Logf("uninstall:\n%s", out)
+	for _, f := range []string{"hooks.json", "rules/hookify.rules", "hookifyc"} {
+		if _, err := os.Stat(filepath.Join(home, f)); err == nil {
+			t.Errorf("(g) uninstall left %s", f)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(home, "config.toml")); string(data) != config {
+		t.Errorf("(g) config.toml after uninstall:\n%s", data)
+	}
+	r = run("(g) touch forbidden after uninstall", "", execCommand("touch forbidden"), true)
+	if !strings.Contains(r.output, "Process exited with code 0") {
+		t.Errorf("(g) touch forbidden after uninstall: tool output %q", r.output)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "forbidden")); err != nil {
+		t.Errorf("(g) forbidden was not created: %v", err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func execCommand(cmd string) json.RawMessage {
+	a, _ := json.Marshal(map[string]any{"cmd": cmd, "login": false})
+	item, _ := json.Marshal(map[string]any{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "exec_command", "arguments": string(a)})
+	return item
+}
+
+// mock is a Responses API server that answers the first request of a turn
+// with the scripted tool call and the next with "done".
+type mock struct {
+	srv  *httptest.Server
+	mu   sync.Mutex
+	item json.RawMessage
+	reqs [][]byte
+}
+
+func newMock(t *testing.T) *mock {
+	m := &mock{}
+	m.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.Method == http.MethodGet {
+			io.WriteString(w, `{"data":[],"object":"list"}`)
+			return
+		}
+		if !strings.HasSuffix(r.URL.Path, "/responses") {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, "{}")
+			return
+		}
+		m.mu.Lock()
+		m.reqs = append(m.reqs, body)
+		item := m.item
+		m.mu.Unlock()
+		var req struct {
+			Input []map[string]any `json:"input"`
+		}
+		json.Unmarshal(body, &req)
+		for _, in := range req.Input {
+			if typ, _ := in["type"].(string); strings.HasSuffix(typ, "call_output") {
+				item = json.RawMessage(`{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done"}]}`)
+			}
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, ev := range []string{
+			`{"type":"response.created","response":{"id":"resp_1"}}`,
+			`{"type":"response.output_item.done","item":` + string(item) + `}`,
+			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
+		} {
+			var typ struct{ Type string }
+			json.Unmarshal([]byte(ev), &typ)
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
+		}
+	}))
+	return m
+}
+
+func (m *mock) set(item json.RawMessage) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.item, m.reqs = item, nil
+}
+
+// toolOutput returns the output of the tool call Codex sent back, and the
+// request that carried it.
+func (m *mock) toolOutput() (string, string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, body := range m.reqs {
+		var req struct {
+			Input []map[string]any `json:"input"`
+		}
+		json.Unmarshal(body, &req)
+		for _, in := range req.Input {
+			if typ, _ := in["type"].(string); strings.HasSuffix(typ, "call_output") {
+				switch o := in["output"].(type) {
+				case string:
+					return o, string(body)
+				default:
+					b, _ := json.Marshal(o)
+					return string(b), string(body)
+				}
+			}
+		}
+	}
+	return "", ""
+}
