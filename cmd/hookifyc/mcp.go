@@ -5,17 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
-	"os/signal"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/hookifyc/hookifyc/compiler/engine"
-	"github.com/hookifyc/hookifyc/runtime/mcpserver"
+	"github.com/hookifyc/hookifyc/runtime/mcplaunch"
 )
 
 // defaultTokenEnv names the variable whose value, when set, is the bearer
@@ -45,7 +43,7 @@ variable --token-env names) is set, every request must carry
 			&cli.BoolFlag{Name: "listen-any", Usage: "allow --http on a non-loopback address"},
 			&cli.StringFlag{Name: "token-env", Value: defaultTokenEnv, Usage: "variable holding the bearer token HTTP clients must send (no token when it is unset)"},
 			&cli.StringFlag{Name: "project", Usage: "the project directory: discovery starts there and its .codex/hookify is the project layer (default: the current directory)"},
-			&cli.StringFlag{Name: "write", Value: mcpserver.LayerProject, Usage: "layers whose rules the tools may change: project, user, project,user or none"},
+			&cli.StringFlag{Name: "write", Value: mcplaunch.LayerProject, Usage: "layers whose rules the tools may change: project, user, project,user or none"},
 			&cli.StringFlag{Name: "out-base", Usage: "directory hookify_emit_execpolicy writes below (default: <project>/.codex/hookify-build)"},
 			&cli.StringFlag{Name: "compat", Usage: "\"hookify\" to evaluate with hookify's exact semantics", Validator: oneOf("compat", "hookify")},
 			&cli.StringFlag{Name: "fail", Value: "open", Usage: "when rules cannot be evaluated: open (answer what the usable rules say) or closed (block)", Validator: oneOf("fail", "open", "closed")},
@@ -76,7 +74,7 @@ func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
 	if w := cmd.String("write"); w != "none" {
 		for _, l := range strings.Split(w, ",") {
 			l = strings.TrimSpace(l)
-			if l != mcpserver.LayerProject && l != mcpserver.LayerUser {
+			if l != mcplaunch.LayerProject && l != mcplaunch.LayerUser {
 				return exitError(2, "mcp: --write must list project and/or user, or be none (got %q)", w)
 			}
 			layers = append(layers, l)
@@ -86,67 +84,71 @@ func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
 	if outBase != "" && !filepath.IsAbs(outBase) {
 		outBase = filepath.Join(cwd, outBase)
 	}
-	sem := engine.Fixed
-	if cmd.String("compat") == "hookify" {
-		sem = engine.Hookify
+	addr := cmd.String("http")
+	if addr != "" {
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil {
+			return exitError(2, "mcp: --http %q: want host:port (e.g. 127.0.0.1:8765)", addr)
+		}
+		if !cmd.Bool("listen-any") && !loopbackHost(host) {
+			return exitError(2, "mcp: --http %s is not a loopback address; the tools change rule files: pass --listen-any to serve other hosts (and set $%s)", addr, cmd.String("token-env"))
+		}
 	}
 	stderr := cmd.Root().ErrWriter
+	env := a.m.sourcesEnv(cwd)
+	l := &mcplaunch.Launch{
+		Dir: env.Dir, ManagedDir: env.ManagedDir, Home: env.Home, RuleDir: env.RuleDir,
+		Project: project, WriteLayers: layers, Compat: cmd.String("compat") == "hookify",
+		FailClosed: cmd.String("fail") == "closed", OutBase: outBase, Version: version(),
+		HTTP: addr, TokenEnv: cmd.String("token-env"),
+	}
 	log, err := a.auditLog(cmd.String("audit-log"), cwd)
 	if err != nil {
 		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default)\n", err)
 	}
-	srv, err := mcpserver.New(mcpserver.Options{
-		Env:         a.m.sourcesEnv(cwd),
-		Project:     project,
-		WriteLayers: layers,
-		Semantics:   sem,
-		FailClosed:  cmd.String("fail") == "closed",
-		OutBase:     outBase,
-		Audit:       log,
-		Stderr:      stderr,
-		Version:     version(),
-	})
-	if err != nil {
-		return exitError(2, "%v", err)
+	if log != nil {
+		l.AuditLog, l.AuditMaxBytes, l.AuditFiles = log.Path, log.MaxBytes, log.Files
 	}
-	addr := cmd.String("http")
-	if addr == "" {
-		if err := srv.ServeStdio(ctx, cmd.Root().Reader, cmd.Root().Writer); err != nil && !errors.Is(err, context.Canceled) {
-			return exitError(1, "mcp: %v", err)
-		}
-		return nil
-	}
-	return a.serveHTTP(ctx, cmd, srv, addr)
-}
-
-func (a *app) serveHTTP(ctx context.Context, cmd *cli.Command, srv *mcpserver.Server, addr string) error {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return exitError(2, "mcp: --http %q: want host:port (e.g. 127.0.0.1:8765)", addr)
-	}
-	if !cmd.Bool("listen-any") && !loopbackHost(host) {
-		return exitError(2, "mcp: --http %s is not a loopback address; the tools change rule files: pass --listen-any to serve other hosts (and set $%s)", addr, cmd.String("token-env"))
-	}
-	token := a.m.getenv(cmd.String("token-env"))
-	handler := mcpserver.HTTPHandler(srv, token)
-	ln, err := net.Listen("tcp", addr)
+	bin, err := a.mcpBinary()
 	if err != nil {
 		return exitError(1, "mcp: %v", err)
 	}
-	fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc mcp: serving streamable HTTP on http://%s/mcp\n", ln.Addr())
-	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		hs.Shutdown(sctx)
-	}()
-	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	args, err := l.Args()
+	if err != nil {
+		return exitError(1, "mcp: %v", err)
+	}
+	c := exec.CommandContext(ctx, bin, args...)
+	c.Stdin, c.Stdout, c.Stderr = cmd.Root().Reader, cmd.Root().Writer, stderr
+	if err := c.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return cli.Exit("", ee.ExitCode())
+		}
 		return exitError(1, "mcp: %v", err)
 	}
 	return nil
+}
+
+// mcpBinary finds hookifyc-mcp: $HOOKIFYC_MCP_BINARY, beside this binary,
+// or on PATH.
+func (a *app) mcpBinary() (string, error) {
+	if p := a.m.getenv("HOOKIFYC_MCP_BINARY"); p != "" {
+		return p, nil
+	}
+	name := mcplaunch.Binary
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if exe, err := a.m.executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	return "", fmt.Errorf("the server binary %s is neither beside this hookifyc nor on PATH: install it with `go install ./cmd/hookifyc-mcp` (it is kept apart so that hook calls stay fast; docs/mcp.md)", name)
 }
 
 // loopbackHost reports whether host names only loopback addresses.
@@ -196,11 +198,11 @@ func (a *app) runCodexConfig(ctx context.Context, cmd *cli.Command) error {
 	if !filepath.IsAbs(bin) {
 		return exitError(2, "codex config: --hookifyc must be an absolute path (Codex runs it from any directory)")
 	}
-	fmt.Fprint(cmd.Root().Writer, mcpserver.CodexConfig(bin))
+	fmt.Fprint(cmd.Root().Writer, mcplaunch.CodexConfig(bin))
 	return nil
 }
 
 func (a *app) runCodexInstructions(ctx context.Context, cmd *cli.Command) error {
-	fmt.Fprint(cmd.Root().Writer, mcpserver.AgentsSection())
+	fmt.Fprint(cmd.Root().Writer, mcplaunch.AgentsSection())
 	return nil
 }

@@ -14,14 +14,13 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/runtime/audit"
+	"github.com/hookifyc/hookifyc/runtime/mcplaunch"
 )
 
-// Layer names a rule layer the server may write: the project's
-// .codex/hookify or the user's ~/.codex/hookify. The managed layer is
-// never one of them.
+// The layers the server may write (see mcplaunch.LayerProject).
 const (
-	LayerProject = "project"
-	LayerUser    = "user"
+	LayerProject = mcplaunch.LayerProject
+	LayerUser    = mcplaunch.LayerUser
 )
 
 // Options configure a Server. The command fills them from its flags and
@@ -96,33 +95,17 @@ func New(opts Options) (*Server, error) {
 	return &Server{opts: opts, racy: racyWindow}, nil
 }
 
-// Instructions is what the server tells the model when it connects, and
-// the AGENTS.md section of `hookifyc codex instructions`.
-const Instructions = `This workspace is guarded by hookify rules, served by the "hookify" MCP server.
-- Before you run a shell command that changes anything (writes, deletes, installs, pushes, deploys),
-  call hookify_evaluate_shell with the exact command. Before editing a file, you may call
-  hookify_evaluate_file_edit.
-- If the decision is "block", do not run the command, and do not try a variant that avoids the rule:
-  tell the user the rule's message and ask how to proceed.
-- If the decision is "warn", show the user the warning messages, then proceed only if it is still right.
-- Manage rules (hookify_create_rule, hookify_set_rule_enabled, hookify_delete_rule) only when the user
-  asks you to; never disable or delete a rule to get a command through.`
-
 // MCPServer returns an MCP server with every hookify tool. Each call
 // builds a new one over the same rules, as the HTTP handler needs.
 func (s *Server) MCPServer() *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "hookifyc", Title: "hookify guardrails", Version: s.opts.Version},
-		&mcp.ServerOptions{Instructions: Instructions})
+		&mcp.ServerOptions{Instructions: mcplaunch.Instructions})
 	s.addTools(srv)
 	return srv
 }
 
 // ToolNames are the tools the server offers, in the order listed.
-var ToolNames = []string{
-	"hookify_evaluate_shell", "hookify_evaluate_file_edit", "hookify_evaluate_prompt", "hookify_evaluate_stop",
-	"hookify_explain", "hookify_list_rules", "hookify_create_rule", "hookify_set_rule_enabled",
-	"hookify_delete_rule", "hookify_health", "hookify_get_config", "hookify_emit_execpolicy",
-}
+var ToolNames = mcplaunch.ToolNames
 
 func yes() *bool { t := true; return &t }
 func no() *bool  { f := false; return &f }
