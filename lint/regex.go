@@ -77,8 +77,8 @@ func backtracking(n pyre.Node) string {
 		case *pyre.Repeat:
 			unbounded := n.Max == pyre.Unbounded || n.Max > 16
 			if unbounded && n.Mode != pyre.Possessive {
-				if hasUnboundedRepeat(n.Sub) {
-					found = "a repeated group that itself repeats, e.g. (a+)+"
+				if ambiguousBody(n.Sub) {
+					found = "a repeated group that itself repeats, e.g. (a+)+ or (\\w+\\s?)*"
 					return
 				}
 				if alt := firstAlternate(n.Sub); alt != nil && overlapping(alt) {
@@ -109,15 +109,48 @@ func backtracking(n pyre.Node) string {
 	return found
 }
 
-func hasUnboundedRepeat(n pyre.Node) bool {
-	has := false
-	pyre.Walk(n, func(m pyre.Node) bool {
-		if r, ok := m.(*pyre.Repeat); ok && (r.Max == pyre.Unbounded || r.Max > 16) && r.Mode != pyre.Possessive && canRepeatText(r.Sub) {
-			has = true
+// ambiguousBody reports whether the body of an unbounded repeat can split
+// one text into iterations in many ways: it is itself an unbounded repeat
+// ((a+)+), or a sequence in which everything but one unbounded repeat can
+// match the empty string ((\w+\s?)*). Bodies with a required literal or
+// several required parts ((-\S+\s+)*) are left alone.
+func ambiguousBody(n pyre.Node) bool {
+	n = unwrap(n)
+	switch m := n.(type) {
+	case *pyre.Repeat:
+		return unboundedText(m)
+	case *pyre.Concat:
+		required, repeat := 0, false
+		for _, s := range m.Subs {
+			s = unwrap(s)
+			if r, ok := s.(*pyre.Repeat); ok && r.Min == 0 {
+				continue
+			}
+			if _, ok := s.(*pyre.Anchor); ok {
+				continue
+			}
+			required++
+			if r, ok := s.(*pyre.Repeat); ok && unboundedText(r) {
+				repeat = true
+			}
 		}
-		return !has
-	})
-	return has
+		return required == 1 && repeat
+	}
+	return false
+}
+
+func unwrap(n pyre.Node) pyre.Node {
+	for {
+		g, ok := n.(*pyre.Group)
+		if !ok || g.Kind != pyre.GroupCapture && g.Kind != pyre.GroupNonCapture {
+			return n
+		}
+		n = g.Sub
+	}
+}
+
+func unboundedText(r *pyre.Repeat) bool {
+	return (r.Max == pyre.Unbounded || r.Max > 16) && r.Mode != pyre.Possessive && canRepeatText(r.Sub)
 }
 
 // canRepeatText excludes repeats of zero-width nodes.

@@ -130,6 +130,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.genesisCommand(),
 			a.evidenceCommand(),
 			a.lintCommand(),
+			a.initCommand(),
 		}
 	}
 	root := &cli.Command{

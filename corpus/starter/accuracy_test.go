@@ -1,0 +1,209 @@
+package starter
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookifyc/hookifyc/compiler/driver"
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/codextest"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+	"github.com/hookifyc/hookifyc/lint"
+	"github.com/hookifyc/hookifyc/runtime/agent"
+	"github.com/hookifyc/hookifyc/runtime/hook"
+)
+
+// commands reads a command corpus of ../shared/corpus/commands in place.
+func commands(t testing.TB, name string) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(testenv.Shared(t), "corpus", "commands", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if line := sc.Text(); strings.TrimSpace(line) != "" {
+			out = append(out, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Dir is the pack's directory in the source tree (tests run here).
+const Dir = "."
+
+// hookDecision runs the runtime hook (fixed or hookify semantics) on a
+// Claude Code PreToolUse Bash call of cmd, with the pack as its only rules.
+func hookDecision(t testing.TB, cmd string, compat bool) engine.Decision {
+	payload, _ := json.Marshal(map[string]any{
+		"session_id": "bench", "cwd": "/tmp", "hook_event_name": "PreToolUse",
+		"tool_name": "Bash", "tool_input": map[string]any{"command": cmd},
+	})
+	abs, _ := filepath.Abs(Dir)
+	if compat {
+		// The replica reads ./.claude/hookify.*.local.md only.
+		return compatDecision(t, payload)
+	}
+	var rec hook.Record
+	hook.Run(hook.Options{Dir: abs, Stdin: payload, Agent: agent.Claude, Sources: []string{abs}, Record: &rec})
+	return rec.Decision
+}
+
+var compatDir string
+
+func compatDecision(t testing.TB, payload []byte) engine.Decision {
+	if compatDir == "" {
+		compatDir = t.TempDir()
+		if err := os.MkdirAll(filepath.Join(compatDir, ".claude"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range Names() {
+			data, _ := files.ReadFile(n)
+			if err := os.WriteFile(filepath.Join(compatDir, ".claude", "hookify."+strings.TrimSuffix(n, ".md")+".local.md"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var rec hook.Record
+	hook.Run(hook.Options{Dir: compatDir, Stdin: payload, Agent: agent.Claude, Compat: true, Record: &rec})
+	return rec.Decision
+}
+
+// compiled is the pack compiled to .rules, loaded with the Codex-identical
+// loader.
+func compiled(t testing.TB) *execpolicy.Policy {
+	abs, _ := filepath.Abs(Dir)
+	res, err := driver.Compile(driver.Options{Sources: []string{abs}, Targets: driver.TargetRules, Cwd: abs, Env: sources.Env{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := res.Errors(); len(errs) > 0 {
+		t.Fatalf("compile: %v", errs)
+	}
+	pol, err := execpolicy.LoadFile(driver.RulesFile, res.File(driver.RulesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pol
+}
+
+// argvs are the argvs Codex may check for a command line: the line split
+// as shlex does, and each simple command of it.
+func argvs(line string) [][]string {
+	var out [][]string
+	if argv, err := shell.SplitShlex(line); err == nil && len(argv) > 0 {
+		out = append(out, argv)
+	}
+	if cmds, err := shell.Parse(line); err == nil {
+		for _, c := range cmds {
+			var argv []string
+			for _, w := range c.Words {
+				argv = append(argv, w.String())
+			}
+			if len(argv) > 0 {
+				out = append(out, argv)
+			}
+		}
+	}
+	return out
+}
+
+func TestLintClean(t *testing.T) {
+	abs, _ := filepath.Abs(Dir)
+	r := lint.Run(lint.Options{Paths: []string{abs}, Env: sources.Env{Home: t.TempDir()}})
+	for _, d := range r.Diagnostics {
+		t.Errorf("%s", d)
+	}
+}
+
+// packRules are the pack's rules as the runtime reads them.
+func packRules(t testing.TB) []*ir.Rule {
+	abs, _ := filepath.Abs(Dir)
+	rules, problems := sources.Load([]string{abs}, "", nil)
+	if len(problems) > 0 {
+		t.Fatalf("loading the pack: %v", problems)
+	}
+	return rules
+}
+
+// engineDecision is the engine's decision on a Bash call of cmd: what the
+// hook decides, without the process around it.
+func engineDecision(e *engine.Engine, rules []*ir.Rule, cmd string) engine.Decision {
+	res := e.Evaluate(rules, engine.BashEvent(cmd))
+	return res.Decision()
+}
+
+// TestAccuracy: 0 hard blocks on safe.txt and ≥ 95 % block-or-warn on
+// destructive.txt in the default semantics; the compiled .rules alone
+// forbid no safe.txt argv. Every command goes through the engine the hook
+// uses; through the runtime hook itself (hook.Run, payload in, decision
+// out) every command under HOOKIFYC_LIVE=1 and every 50th command
+// otherwise, and the two must agree.
+func TestAccuracy(t *testing.T) {
+	safe, destructive := commands(t, "safe.txt"), commands(t, "destructive.txt")
+	rules := packRules(t)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed})
+	step := 50
+	if codextest.Live() {
+		step = 1
+	}
+	check := func(i int, c string) engine.Decision {
+		d := engineDecision(eng, rules, c)
+		if i%step == 0 {
+			if h := hookDecision(t, c, false); h != d {
+				t.Errorf("hook decides %s, engine %s: %s", h, d, c)
+			}
+		}
+		return d
+	}
+	blocks := 0
+	for i, c := range safe {
+		if check(i, c) == engine.DecisionBlock {
+			blocks++
+			t.Errorf("safe command hard-blocked: %s", c)
+		}
+	}
+	caught := 0
+	var missed []string
+	for i, c := range destructive {
+		if check(i, c) != engine.DecisionAllow {
+			caught++
+		} else {
+			missed = append(missed, c)
+		}
+	}
+	share := float64(caught) / float64(len(destructive))
+	t.Logf("fixed semantics: %d/%d safe hard-blocked; %d/%d destructive blocked or warned (%.1f%%)", blocks, len(safe), caught, len(destructive), 100*share)
+	if share < 0.95 {
+		t.Errorf("destructive block-or-warn %.1f%% < 95%%; missed:\n%s", 100*share, strings.Join(missed, "\n"))
+	} else {
+		for _, m := range missed {
+			t.Logf("missed: %s", m)
+		}
+	}
+	pol := compiled(t)
+	forbidden := 0
+	for _, c := range safe {
+		for _, argv := range argvs(c) {
+			if pol.Check(argv, true).Decision == execpolicy.Forbidden {
+				forbidden++
+				t.Errorf("compiled .rules forbid a safe argv: %q (from %s)", argv, c)
+			}
+		}
+	}
+	t.Logf("compiled .rules: %d prefix rules; %d forbidden decisions on safe.txt argvs", len(pol.Rules), forbidden)
+}
