@@ -57,10 +57,10 @@ trusted_hash = "sha256:abc"
 [hooks.state."/home/u/.codex/config.toml:user_prompt_submit:0:0"]
 enabled = false
 `,
-		"/repo/.git":                    "",
-		"/repo/.codex/hooks.json":       `{"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "/repo/bin/post"}]}]}}`,
-		"/repo/sub/.codex/config.toml":  "[hooks]\nPreToolUse = [{ hooks = [{ type = \"command\", command = \"/repo/bin/sub\" }] }]\n",
-		"/home/u/.claude/settings.json": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "hookifyc hook"}]}]}}`,
+		"/repo/.git":                            "",
+		"/repo/.codex/hooks.json":               `{"hooks": {"PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "/repo/bin/post"}]}]}}`,
+		"/repo/sub/.codex/config.toml":          "[hooks]\nPreToolUse = [{ hooks = [{ type = \"command\", command = \"/repo/bin/sub\" }] }]\n",
+		"/home/u/.claude/settings.json":         `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "hookifyc hook"}]}]}}`,
 		"/repo/sub/.claude/settings.local.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "args": ["/bin/check", "--all"]}]}]}}`,
 		"/repo/sub/.claude/settings.json":       `{not json`,
 	}

@@ -161,4 +161,3 @@ func codexHooksList(t *testing.T, bin, codexHome, home, dir string) []codexHook 
 	}
 	return nil
 }
-
