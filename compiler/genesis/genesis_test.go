@@ -34,7 +34,7 @@ func TestSeed(t *testing.T) {
 func TestLoadDiagnostics(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, want string
-		n                int
+		n               int
 	}{
 		{"unknown type", "hooks:\n  pre_tool_use:\n    - matcher: Bash\n      type: notify\n", `f.key:4:13: hooks.pre_tool_use: unknown hook type "notify"`, 0},
 		{"unknown event", "hooks:\n  on_save:\n    - type: command\n", `f.key:2:3: warning: hooks.on_save: unknown event; ignored`, 0},
