@@ -126,14 +126,12 @@ func codexArgvs(cmd string) [][]string {
 	return [][]string{{"bash", "-lc", cmd}}
 }
 
-// behaviourDiff decides every sample and audit-log command with the
-// guardrails in place now and with those of the plan.
-func behaviourDiff(p *Plan, old *State, o Options) ([]Behaviour, int, int) {
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, Home: o.Home})
-	before := &guard{rules: p.Result.Rules, eng: eng}
-	after := &guard{rules: p.Result.Rules, eng: eng}
-	// The hook is on when one of our groups routes Bash: before, if our
-	// hooks are in place; after, if the plan installs them.
+// codexGuards are the guardrails of a Codex directory now and after the
+// plan: the hook where our groups route Bash, and the .rules of the rules
+// directory (ours replaced by the plan's).
+func codexGuards(p *Plan, old *State, eng *engine.Engine) (before, after *guard) {
+	before = &guard{rules: p.Result.Rules, eng: eng}
+	after = &guard{rules: p.Result.Rules, eng: eng}
 	for _, f := range p.Files {
 		switch f.Rel {
 		case CodexHooks, CodexConfig:
@@ -163,7 +161,12 @@ func behaviourDiff(p *Plan, old *State, o Options) ([]Behaviour, int, int) {
 	}
 	before.policy, _ = execpolicy.Load(files)
 	after.policy, _ = execpolicy.Load(newFiles)
+	return before, after
+}
 
+// behaviourDiff decides every sample and audit-log command with the
+// guardrails before and after the plan.
+func behaviourDiff(before, after *guard, o Options) ([]Behaviour, int, int) {
 	seen := map[string]bool{}
 	var out []Behaviour
 	n, fromLog := 0, 0

@@ -1,11 +1,176 @@
 package deploy
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"unicode"
+
+	"github.com/hookifyc/hookifyc/compiler/driver"
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
+)
 
 // ClaudeSettings is the Claude Code settings file, relative to .claude.
 const ClaudeSettings = "settings.json"
 
-// PlanClaude plans the Claude Code hooks.
+// ClaudeEvents are the events hookifyc's Claude Code hooks run on, as the
+// hookify plugin's do.
+var ClaudeEvents = []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"}
+
+// ClaudeCommand is the hook command: the quoted hookifyc path, "hook
+// --agent claude" and the sources (none: the layered discovery).
+func ClaudeCommand(hookifyc string, sources []string) (string, error) {
+	cmd := ""
+	for i, p := range append([]string{hookifyc}, sources...) {
+		if !filepath.IsAbs(p) {
+			return "", fmt.Errorf("the path %q in the hook command must be absolute", p)
+		}
+		for _, r := range p {
+			if unicode.IsControl(r) || r == unicode.ReplacementChar {
+				return "", fmt.Errorf("the path %q holds a control character or invalid UTF-8", p)
+			}
+		}
+		if i > 0 {
+			cmd += " "
+		}
+		cmd += shell.Quote(p)
+		if i == 0 {
+			cmd += " hook --agent claude"
+		}
+	}
+	return cmd, nil
+}
+
+// PlanClaude plans hookifyc's hooks in a Claude Code settings file
+// (<dir>/settings.json: ~/.claude or <project>/.claude): one group per
+// event of ClaudeEvents running `hookifyc hook --agent claude`, spliced
+// into the user's settings with every other byte kept. The rules are
+// compiled first so that nothing is installed from sources with errors.
 func PlanClaude(o Options) (*Plan, error) {
-	return nil, fmt.Errorf("the claude target is not implemented yet")
+	if err := checkBinary(o); err != nil {
+		return nil, err
+	}
+	copts := o.Compile
+	copts.Targets = 0
+	res, err := driver.Compile(copts)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Errors()) > 0 {
+		return nil, &ErrSources{Result: res}
+	}
+	if len(res.Rules) == 0 {
+		return nil, &ErrSources{Result: res, Empty: true}
+	}
+	st, stOld, err := readState(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		st = &State{Version: 1, Files: map[string]*FileState{}}
+	}
+	if st.Target != "" && st.Target != "claude" {
+		return nil, fmt.Errorf("%s holds an install of `hookifyc apply %s`", o.Dir, st.Target)
+	}
+	p := &Plan{Target: "claude", Dir: o.Dir, Result: res, stateOld: stOld}
+	var srcs []string
+	for _, s := range copts.Sources {
+		if !filepath.IsAbs(s) {
+			s = filepath.Join(copts.Cwd, s)
+		}
+		srcs = append(srcs, filepath.Clean(s))
+	}
+	cmd, err := ClaudeCommand(o.Hookifyc, srcs)
+	if err != nil {
+		return nil, err
+	}
+	p.HookCommand = cmd
+	add := EventGroups{Events: ClaudeEvents, Groups: map[string][][]byte{}}
+	for _, ev := range ClaudeEvents {
+		g, _ := json.Marshal(map[string]any{"hooks": []map[string]any{{"type": "command", "command": cmd, "timeout": 10}}})
+		add.Groups[ev] = [][]byte{textsafe.EscapeJSON(g)}
+	}
+	f, err := p.change(ClaudeSettings, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range hookCommandsOfDoc(f.Old) {
+		if hookifycCommand.MatchString(c) && !slices.Contains(st.HookCommands, c) && !o.Force {
+			p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(ClaudeSettings), c))
+			break
+		}
+	}
+	owned := func(group []byte) bool {
+		cmds := hookCommands(group)
+		if len(cmds) == 0 {
+			return false
+		}
+		for _, c := range cmds {
+			if !slices.Contains(st.HookCommands, c) && !(o.Force && hookifycCommand.MatchString(c)) {
+				return false
+			}
+		}
+		return true
+	}
+	if f.Existed {
+		f.New, err = spliceHooks(f.Old, owned, add)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p.Path(ClaudeSettings), err)
+		}
+	} else {
+		f.New, _ = spliceHooks(nil, owned, add)
+	}
+	for _, name := range []string{ClaudeSettings, "settings.local.json"} {
+		data, _ := readFile(filepath.Join(o.Dir, name))
+		var s struct {
+			EnabledPlugins map[string]any `json:"enabledPlugins"`
+		}
+		if data != nil && json.Unmarshal(data, &s) == nil {
+			for k, v := range s.EnabledPlugins {
+				if len(k) > 8 && k[:8] == "hookify@" && v == true {
+					p.Notes = append(p.Notes, fmt.Sprintf("the hookify plugin is still enabled in %s (%s): every call would be judged twice; disable it: claude plugin disable hookify", filepath.Join(o.Dir, name), k))
+				}
+			}
+		}
+	}
+	if o.Project {
+		p.Notes = append(p.Notes, "project settings hooks run in every session of the project, -p included")
+	}
+
+	newSt := &State{Version: 1, Target: "claude", HookCommands: []string{cmd}, Files: map[string]*FileState{}, Dirs: st.Dirs}
+	fs := &FileState{Existed: f.Existed, Before: f.Old, After: sum(f.New)}
+	if old := st.Files[ClaudeSettings]; old != nil {
+		fs.Existed, fs.Before = old.Existed, old.Before
+	}
+	newSt.Files[ClaudeSettings] = fs
+	if !exists(o.Dir) && !slices.Contains(newSt.Dirs, ".") {
+		newSt.Dirs = append(newSt.Dirs, ".")
+	}
+	p.state = newSt
+
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, Home: o.Home})
+	before := &guard{rules: res.Rules, eng: eng, hook: f.Existed && hasCommand(f.Old, st.HookCommands)}
+	after := &guard{rules: res.Rules, eng: eng, hook: true}
+	p.Behaviour, p.Sampled, p.FromLog = behaviourDiff(before, after, o)
+	return p, nil
+}
+
+// hasCommand reports whether a hooks document has a PreToolUse group
+// running one of cmds.
+func hasCommand(doc []byte, cmds []string) bool {
+	eg, err := groupsOf(doc)
+	if err != nil {
+		return false
+	}
+	for _, g := range eg.Groups["PreToolUse"] {
+		for _, c := range hookCommands(g) {
+			if slices.Contains(cmds, c) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 	"github.com/hookifyc/hookifyc/compiler/driver"
+	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 )
 
@@ -76,14 +77,8 @@ var hookifycCommand = regexp.MustCompile(`hookifyc['"]?\s+hook\b`)
 // or, when the user keeps hooks in config.toml, in a block of config.toml
 // that hookifyc owns. It reads but writes nothing.
 func PlanCodex(o Options) (*Plan, error) {
-	if o.Hookifyc == "" || !filepath.IsAbs(o.Hookifyc) {
-		return nil, fmt.Errorf("the hookifyc path must be absolute (got %q)", o.Hookifyc)
-	}
-	if !o.ExplicitHookifyc && (driver.TemporaryBinary(o.Hookifyc) || inDirs(o.Hookifyc, o.TempDirs)) {
-		return nil, fmt.Errorf("%s is a temporary build (Go build cache or temp dir) that will be gone: the hooks would fail open; install hookifyc (go install ./cmd/hookifyc) and run that", o.Hookifyc)
-	}
-	if fi, err := os.Stat(o.Hookifyc); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
-		return nil, fmt.Errorf("%s is not an executable file: the hooks would fail open", o.Hookifyc)
+	if err := checkBinary(o); err != nil {
+		return nil, err
 	}
 	copts := o.Compile
 	copts.Targets = driver.TargetRules | driver.TargetHooks
@@ -251,7 +246,8 @@ func PlanCodex(o Options) (*Plan, error) {
 		newSt.Dirs = append(newSt.Dirs, ".")
 	}
 	p.state = newSt
-	p.Behaviour, p.Sampled, p.FromLog = behaviourDiff(p, st, o)
+	before, after := codexGuards(p, st, engine.New(engine.Options{Semantics: engine.Fixed, Home: o.Home}))
+	p.Behaviour, p.Sampled, p.FromLog = behaviourDiff(before, after, o)
 	return p, nil
 }
 
@@ -371,4 +367,20 @@ func inDirs(path string, dirs []string) bool {
 		}
 	}
 	return false
+}
+
+// checkBinary refuses a hookifyc path the hooks could not run for long: not
+// absolute, not an executable file, or (unless named explicitly) a
+// temporary build.
+func checkBinary(o Options) error {
+	if o.Hookifyc == "" || !filepath.IsAbs(o.Hookifyc) {
+		return fmt.Errorf("the hookifyc path must be absolute (got %q)", o.Hookifyc)
+	}
+	if !o.ExplicitHookifyc && (driver.TemporaryBinary(o.Hookifyc) || inDirs(o.Hookifyc, o.TempDirs)) {
+		return fmt.Errorf("%s is a temporary build (Go build cache or temp dir) that will be gone: the hooks would fail open; install hookifyc (go install ./cmd/hookifyc) and run that", o.Hookifyc)
+	}
+	if fi, err := os.Stat(o.Hookifyc); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+		return fmt.Errorf("%s is not an executable file: the hooks would fail open", o.Hookifyc)
+	}
+	return nil
 }

@@ -169,7 +169,7 @@ func layoutOf(b []byte, open, close int, items []span) listLayout {
 	if i := strings.LastIndexByte(l.lead, '\n'); i >= 0 {
 		l.indent = l.lead[i+1:]
 		l.unit = strings.TrimPrefix(l.indent, parent)
-		if l.unit == l.indent || l.unit == "" {
+		if parent != "" && l.unit == l.indent || l.unit == "" {
 			l.unit = "  "
 		}
 	}
