@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -140,6 +141,11 @@ func fails(t testing.TB, cs *mcp.ClientSession, tool string, args any) string {
 	if !res.IsError {
 		raw, _ := json.Marshal(res.StructuredContent)
 		t.Fatalf("%s %v: want an error, got %s", tool, args, raw)
+	}
+	if m, ok := res.StructuredContent.(map[string]any); ok {
+		if diags, ok := m["diagnostics"].([]any); ok {
+			return fmt.Sprint(diags...)
+		}
 	}
 	return errorText(res)
 }

@@ -222,7 +222,7 @@ func newRule(in CreateInput) (*ir.Rule, []string) {
 		diags = append(diags, "give either pattern or conditions, not both")
 	case in.Pattern != "":
 		field := map[string]string{ir.EventBash: "command", ir.EventFile: "new_text", ir.EventPrompt: "user_prompt", ir.EventStop: "transcript"}[in.Event]
-		if field == "" {
+		if field == "" && slices.Contains(hookify.Events, in.Event) {
 			diags = append(diags, fmt.Sprintf("pattern needs an event of bash, file, prompt or stop to know the field it matches (event %q): give conditions instead", in.Event))
 		}
 		in.Conditions = []ConditionInput{{Field: field, Operator: ir.OpRegexMatch, Pattern: in.Pattern}}
