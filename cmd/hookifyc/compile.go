@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -45,6 +46,9 @@ the errors); stdout stays empty.`,
 			&cli.BoolFlag{Name: "keep-going", Usage: "write what compiled even when sources or rules fail (they are listed, and the exit code is still 1)"},
 			&cli.BoolFlag{Name: "allow-empty", Usage: "write the outputs even when no rule is found"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no summary (errors are always printed)"},
+			&cli.BoolFlag{Name: "project-only", Usage: "without SOURCES, only this directory's rules (.codex/hookify/*.md, .claude/hookify.*.local.md), no managed, user or parent-directory rules: what a rule repository commits"},
+			&cli.BoolFlag{Name: "no-report", Usage: "do not write report.json (e.g. into a .codex/rules directory that is committed)"},
+			&cli.BoolFlag{Name: "exit-code", Usage: "exit 1 when an output changed (for pre-commit: the commit must include the regenerated files)"},
 		},
 		Action: a.runCompile,
 	}
@@ -67,6 +71,16 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		Lower:    lower.LowerOptions{Warn: lower.WarnMode(cmd.String("warn")), Actor: cmd.String("actor"), Allow: cmd.Bool("lower-allow")},
 		Hookifyc: cmd.String("hookifyc"),
 		TempDirs: []string{a.m.getenv("TMPDIR"), "/tmp", "/var/tmp"},
+	}
+	if cmd.Bool("project-only") && len(opts.Sources) == 0 {
+		if fi, err := os.Stat(filepath.Join(cwd, ".codex", "hookify")); err == nil && fi.IsDir() {
+			opts.Sources = append(opts.Sources, filepath.Join(cwd, ".codex", "hookify"))
+		}
+		local, _ := filepath.Glob(filepath.Join(cwd, ".claude", "hookify.*.local.md"))
+		opts.Sources = append(opts.Sources, local...)
+		if len(opts.Sources) == 0 {
+			return exitError(1, "compile: --project-only: no rules in %s (.codex/hookify/*.md, .claude/hookify.*.local.md)", cwd)
+		}
 	}
 	stderr := cmd.Root().ErrWriter
 	if targets&driver.TargetHooks != 0 && opts.Hookifyc == "" {
@@ -115,9 +129,15 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		return exitError(1, "compile: %v; nothing written", err)
 	}
 	var set []atomicfile.Entry
-	var written []string
+	var written, changed []string
 	for _, f := range res.Files {
+		if f.Name == driver.ReportFile && cmd.Bool("no-report") {
+			continue
+		}
 		path := filepath.Join(out, f.Name)
+		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, f.Data) {
+			changed = append(changed, path)
+		}
 		set = append(set, atomicfile.Entry{Path: path, Data: f.Data, Perm: 0o644})
 		written = append(written, path)
 	}
@@ -133,6 +153,9 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 	}
 	if len(errs) > 0 {
 		return exitError(1, "compile: --keep-going: wrote what compiled; the %s above left rules out of it", plural(len(errs), "problem"))
+	}
+	if cmd.Bool("exit-code") && len(changed) > 0 {
+		return exitError(1, "compile: changed %s (--exit-code)", strings.Join(changed, ", "))
 	}
 	return nil
 }
