@@ -129,6 +129,8 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.hooksCommand(),
 			a.genesisCommand(),
 			a.evidenceCommand(),
+			a.migrateCommand(),
+			a.notifyBridgeCommand(),
 			a.lintCommand(),
 			a.initCommand(),
 		}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/internal/codextest"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+)
+
+// TestNotifyBridgeMatchesCodex (HOOKIFYC_LIVE=1): on one `codex exec` turn
+// (a mock model answering with characters JSON encoders disagree on), the program notify-bridge starts from a
+// Stop hook receives the same argument bytes as the one Codex's own
+// `notify` starts.
+func TestNotifyBridgeMatchesCodex(t *testing.T) {
+	if !codextest.Live() {
+		t.Skip("needs the real codex: HOOKIFYC_LIVE=1")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the capture script is a shell script")
+	}
+	bin, codex := testenv.Binary(t), codextest.Binary(t)
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755)
+	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "notify-e2e-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if os.Getenv("KEEP") == "" {
+			os.RemoveAll(root)
+		}
+	}()
+	home, wd := filepath.Join(root, "home"), filepath.Join(root, "wd")
+	for _, d := range []string{home, wd} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		if r.Method == http.MethodGet {
+			io.WriteString(w, `{"data":[],"object":"list"}`)
+			return
+		}
+		if !strings.HasSuffix(r.URL.Path, "/responses") {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, "{}")
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, ev := range []string{
+			`{"type":"response.created","response":{"id":"resp_1"}}`,
+			`{"type":"response.output_item.done","item":{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done <&> \"q\" \u2028 \u00e9\tend"}]}}`,
+			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
+		} {
+			var typ struct{ Type string }
+			json.Unmarshal([]byte(ev), &typ)
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
+		}
+	}))
+	defer srv.Close()
+
+	script := filepath.Join(root, "capture.sh")
+	fromNotify, fromBridge := filepath.Join(root, "notify.arg"), filepath.Join(root, "bridge.arg")
+	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\nnotify = [%q, %q]\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n[projects.%q]\ntrust_level = \"trusted\"\n",
+		script, fromNotify, srv.URL+"/v1", wd)
+	hooks := fmt.Sprintf(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":%q}]}]}}`,
+		bin+" notify-bridge -- "+script+" "+fromBridge)
+	for name, data := range map[string]string{
+		filepath.Join(home, "config.toml"): config,
+		filepath.Join(home, "hooks.json"):  hooks,
+		script:                             "#!/bin/sh\nprintf '%s' \"$2\" > \"$1.tmp\" && mv \"$1.tmp\" \"$1\"\n",
+	} {
+		if err := os.WriteFile(name, []byte(data), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, codex, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "-s", "danger-full-access", "run <it> & é\n\"now\"")
+	cmd.Dir = wd
+	cmd.Env = append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "HOME="+root, "RUST_BACKTRACE=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("codex exec: %v\n%s", err, out)
+	}
+	read := func(p string) []byte {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if b, err := os.ReadFile(p); err == nil {
+				return b
+			}
+		}
+		t.Fatalf("%s was not written (fire and forget: nothing ran?)\n%s", p, out)
+		return nil
+	}
+	want, got := read(fromNotify), read(fromBridge)
+	t.Logf("Codex's notify argument: %s", want)
+	if string(got) != string(want) {
+		t.Errorf("notify-bridge passed\n%s\nCodex's notify passed\n%s", got, want)
+	}
+}
