@@ -131,6 +131,7 @@ func newApp(m machine, stdin io.Reader, stdout, stderr io.Writer, args []string)
 			a.evidenceCommand(),
 			a.migrateCommand(),
 			a.notifyBridgeCommand(),
+			a.modifyCommand(),
 			a.lintCommand(),
 			a.initCommand(),
 		}

@@ -2,16 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 
@@ -51,34 +46,12 @@ func TestNotifyBridgeMatchesCodex(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		if r.Method == http.MethodGet {
-			io.WriteString(w, `{"data":[],"object":"list"}`)
-			return
-		}
-		if !strings.HasSuffix(r.URL.Path, "/responses") {
-			w.WriteHeader(http.StatusNotFound)
-			io.WriteString(w, "{}")
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		for _, ev := range []string{
-			`{"type":"response.created","response":{"id":"resp_1"}}`,
-			`{"type":"response.output_item.done","item":{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done <&> \"q\" \u2028 \u00e9\tend"}]}}`,
-			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
-		} {
-			var typ struct{ Type string }
-			json.Unmarshal([]byte(ev), &typ)
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
-		}
-	}))
+	srv := mockModel(nil, "done <&> \"q\" \u2028 \u00e9\tend")
 	defer srv.Close()
 
 	script := filepath.Join(root, "capture.sh")
 	fromNotify, fromBridge := filepath.Join(root, "notify.arg"), filepath.Join(root, "bridge.arg")
-	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\nnotify = [%q, %q]\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n[projects.%q]\ntrust_level = \"trusted\"\n",
-		script, fromNotify, srv.URL+"/v1", wd)
+	config := mockConfig(srv.URL, wd, fmt.Sprintf("notify = [%q, %q]\n", script, fromNotify))
 	hooks := fmt.Sprintf(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":%q}]}]}}`,
 		bin+" notify-bridge -- "+script+" "+fromBridge)
 	for name, data := range map[string]string{

@@ -31,9 +31,9 @@ type fragment struct {
 
 // Emit renders what agent's configuration needs for the hooks placed
 // InConfig: for Claude Code a settings.json fragment (permissions.ask for
-// approval gates, hooks for command and evidence_capture), for Codex a
-// hooks.json. bin is the hookifyc the hooks run (evidence_capture runs
-// `bin evidence`).
+// approval gates, hooks for command, evidence_capture and modify), for
+// Codex a hooks.json. bin is the hookifyc the hooks run (evidence_capture
+// runs `bin evidence`, modify `bin modify`).
 func Emit(hooks []Hook, agent, bin string) []byte {
 	f := fragment{Hooks: map[string][]group{}}
 	for _, p := range Place(hooks, agent) {
@@ -52,6 +52,22 @@ func Emit(hooks []Hook, agent, bin string) []byte {
 		}
 		matcher, _ := Matcher(h, agent)
 		hd := handler{Type: "command", Command: h.Run, Timeout: h.Timeout}
+		if h.Type == Modify {
+			argv := []string{bin, "modify", "--source", h.Source.String(), "--field", h.Modify.Field}
+			if h.Modify.Pattern != "" {
+				argv = append(argv, "--pattern", h.Modify.Pattern, "--replace", h.Modify.Replace)
+			} else {
+				argv = append(argv, "--append", h.Modify.Append)
+			}
+			if len(Tools(h.Matcher)) > 0 {
+				argv = append(argv, "--matcher", h.Matcher)
+			}
+			var q []string
+			for _, a := range argv {
+				q = append(q, shell.Quote(a))
+			}
+			hd.Command = strings.Join(q, " ")
+		}
 		if h.Type == EvidenceCapture {
 			argv := []string{bin, "evidence", "--source", h.Source.String()}
 			if h.Kind != "" {

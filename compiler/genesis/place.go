@@ -119,7 +119,29 @@ func place(h *Hook, agent string) Placement {
 		}
 		return set(InConfig, "%s", why)
 	case Modify:
-		return set(Nowhere, "not implemented yet: hookifyc does not emit updatedInput for modify hooks")
+		if h.Event != ir.PreToolUse {
+			return set(Nowhere, "only a PreToolUse hook can rewrite a tool's input (updatedInput); this one is on %s", h.Event)
+		}
+		m, lost := Matcher(h, agent)
+		if agent == Codex {
+			tools := strings.Split(m, "|")
+			if m == "" {
+				tools = []string{"Bash", "apply_patch"}
+			}
+			for _, t := range tools {
+				if !Editable(Codex, t, h.Modify.Field) {
+					return set(Nowhere, "Codex lets a hook rewrite only the command of Bash and apply_patch (not %s of %s)", h.Modify.Field, t)
+				}
+			}
+		}
+		why := fmt.Sprintf("a PreToolUse hook runs hookifyc modify, answering updatedInput with %s rewritten", h.Modify.Field)
+		if m != "" {
+			why += " for " + m
+		}
+		if lost != "" && agent == Codex {
+			why += "; hookifyc modify checks the specifier the matcher cannot"
+		}
+		return set(InConfig, "%s", why)
 	case GenesisEnforcement:
 		actor := h.Actor
 		if actor == "" {
