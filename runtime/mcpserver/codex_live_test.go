@@ -1,0 +1,190 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/internal/codextest"
+)
+
+// TestCodexCallsEvaluateShellLive: the real Codex 0.169.0, with hookifyc
+// registered as its "hookify" MCP server (the block `hookifyc codex
+// config` prints, appended to config.toml), is driven by a mock Responses
+// server that plays the model: it calls hookify_evaluate_shell on
+// `rm -rf /`, and the block decision must come back in the tool output
+// Codex sends to the model. HOOKIFYC_LIVE=1 only; fails without codex.
+func TestCodexCallsEvaluateShellLive(t *testing.T) {
+	if !codextest.Live() {
+		t.Skip("HOOKIFYC_LIVE=1 runs the real codex")
+	}
+	codex := codextest.Binary(t)
+	bin := binaries(t)
+
+	// Codex refuses some set-up with CODEX_HOME in the temporary directory
+	// (see runtime/agent's end-to-end test): use the user cache.
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755)
+	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "mcp-e2e-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	codexHome, userHome, wd := filepath.Join(root, "codex-home"), filepath.Join(root, "home"), filepath.Join(root, "wd")
+	for _, d := range []string{codexHome, userHome, wd} {
+		os.MkdirAll(d, 0o755)
+	}
+	writeFile(t, filepath.Join(wd, ".codex", "hookify", "block-rm-rf.md"), blockRm)
+
+	var mu sync.Mutex
+	var requests []map[string]any
+	var toolName string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.Method == http.MethodGet {
+			io.WriteString(w, `{"data":[],"object":"list"}`)
+			return
+		}
+		if !strings.HasSuffix(r.URL.Path, "/responses") {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, "{}")
+			return
+		}
+		var req map[string]any
+		json.Unmarshal(body, &req)
+		mu.Lock()
+		requests = append(requests, req)
+		mu.Unlock()
+		answered := false
+		inputs, _ := req["input"].([]any)
+		for _, in := range inputs {
+			if m, ok := in.(map[string]any); ok {
+				if typ, _ := m["type"].(string); strings.HasSuffix(typ, "call_output") {
+					answered = true
+				}
+			}
+		}
+		// Codex 0.169.0 offers an MCP server's tools in a namespace
+		// (type "namespace", name "mcp__hookify", tools [...]); a call
+		// names the tool and its namespace.
+		name, namespace := "", ""
+		tools, _ := req["tools"].([]any)
+		for _, x := range tools {
+			m, _ := x.(map[string]any)
+			if n, _ := m["name"].(string); strings.Contains(n, "hookify_evaluate_shell") {
+				name = n
+			}
+			if m["type"] == "namespace" {
+				inner, _ := m["tools"].([]any)
+				for _, y := range inner {
+					f, _ := y.(map[string]any)
+					if n, _ := f["name"].(string); n == "hookify_evaluate_shell" {
+						name, namespace = n, m["name"].(string)
+					}
+				}
+			}
+		}
+		mu.Lock()
+		if name != "" {
+			toolName = name
+		}
+		mu.Unlock()
+		item := `{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done"}]}`
+		if !answered && name != "" {
+			args, _ := json.Marshal(map[string]string{"command": "rm -rf /"})
+			item = fmt.Sprintf(`{"type":"function_call","id":"fc_1","call_id":"call_1","name":%q,"arguments":%q}`, name, args)
+			if namespace != "" {
+				item = fmt.Sprintf(`{"type":"function_call","id":"fc_1","call_id":"call_1","namespace":%q,"name":%q,"arguments":%q}`, namespace, name, args)
+			}
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, ev := range []string{
+			`{"type":"response.created","response":{"id":"resp_1"}}`,
+			`{"type":"response.output_item.done","item":` + item + `}`,
+			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
+		} {
+			var typ struct{ Type string }
+			json.Unmarshal([]byte(ev), &typ)
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
+		}
+	}))
+	defer srv.Close()
+
+	block, err := exec.Command(bin, "codex", "config").Output()
+	if err != nil {
+		t.Fatalf("hookifyc codex config: %v", err)
+	}
+	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n[projects.%q]\ntrust_level = \"trusted\"\n\n%s",
+		srv.URL+"/v1", wd, block)
+	writeFile(t, filepath.Join(codexHome, "config.toml"), config)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, codex, "exec", "--skip-git-repo-check", "--ephemeral", "-s", "read-only", "run it")
+	cmd.Dir = wd
+	cmd.Env = append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+codexHome, "HOME="+userHome, "RUST_BACKTRACE=0",
+		"HOOKIFY_AUDIT_LOG="+filepath.Join(root, "audit.jsonl"))
+	cmd.Stdin = nil
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("codex exec: %v\n%s", err, out.String())
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	if toolName == "" {
+		var names []string
+		if len(requests) > 0 {
+			tools, _ := requests[0]["tools"].([]any)
+			for _, x := range tools {
+				if m, ok := x.(map[string]any); ok {
+					names = append(names, fmt.Sprint(m["name"], "/", m["type"]))
+				}
+			}
+		}
+		t.Fatalf("codex offered the model no hookify_evaluate_shell tool (tools: %v)\n%s", names, out.String())
+	}
+	var output string
+	for _, req := range requests {
+		inputs, _ := req["input"].([]any)
+		for _, in := range inputs {
+			m, _ := in.(map[string]any)
+			if typ, _ := m["type"].(string); strings.HasSuffix(typ, "call_output") {
+				raw, _ := json.Marshal(m["output"])
+				output = string(raw)
+			}
+		}
+	}
+	t.Logf("tool %s; output sent to the model: %.600s", toolName, output)
+	if !strings.Contains(output, `decision`) || !strings.Contains(output, `block`) || !strings.Contains(output, "block-rm-rf") {
+		t.Errorf("the block decision did not reach the model: %s\n%s", output, out.String())
+	}
+	// Codex starts MCP servers with a filtered environment (HOME, PATH,
+	// ...; not HOOKIFY_AUDIT_LOG), so the evaluation is logged at the
+	// default place under the HOME Codex passed on.
+	logged := false
+	for _, p := range []string{filepath.Join(root, "audit.jsonl"), filepath.Join(userHome, ".local", "state", "hookifyc", "audit.jsonl")} {
+		if data, err := os.ReadFile(p); err == nil && strings.Contains(string(data), `"tool":"hookify_evaluate_shell"`) {
+			logged = true
+			t.Logf("logged in %s", p)
+		}
+	}
+	if !logged {
+		t.Errorf("the evaluation is not in the audit log")
+	}
+}
