@@ -201,7 +201,7 @@ func runFixed(opts Options) agent.Output {
 	// a problem (the fail mode decides), never a silent allow.
 	problems = append(problems, in.InputProblems()...)
 	problems = append(problems, in.PatchProblems()...)
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules)})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules)})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
