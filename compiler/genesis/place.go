@@ -145,7 +145,7 @@ func place(h *Hook, agent string) Placement {
 	case GenesisEnforcement:
 		actor := h.Actor
 		if actor == "" {
-			actor = "the actor of --actor / $HOOKIFYC_ACTOR"
+			actor = "--actor ($HOOKIFYC_ACTOR), else the agent_type of a subagent's calls"
 		}
 		return set(InHook, "hookifyc hook, with this file among its SOURCES, applies permissions.actors for %s", actor)
 	}
