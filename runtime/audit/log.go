@@ -122,3 +122,20 @@ func (l *Log) rotate() error {
 	}
 	return nil
 }
+
+// Check reports whether the log can be written, without writing to it: it
+// creates the directory, the lock file and the log if they are missing and
+// opens them for appending (for doctor).
+func (l *Log) Check() error {
+	if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
+		return fmt.Errorf("audit log %s: %w", l.Path, err)
+	}
+	for _, p := range []string{l.Path + ".lock", l.Path} {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			return fmt.Errorf("audit log %s: %w", l.Path, err)
+		}
+		f.Close()
+	}
+	return nil
+}

@@ -186,6 +186,16 @@ func TestAppendErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "audit log "+l.Path) {
 		t.Errorf("a log under a file: %v", err)
 	}
+	if err := l.Check(); err == nil {
+		t.Error("Check of a log under a file: no error")
+	}
+	ok := Log{Path: filepath.Join(dir, "new", "audit.jsonl")}
+	if err := ok.Check(); err != nil {
+		t.Errorf("Check of a new log: %v", err)
+	}
+	if st, err := os.Stat(ok.Path); err != nil || st.Size() != 0 {
+		t.Errorf("Check wrote to the log: %v", err)
+	}
 }
 
 func TestReadFilterStats(t *testing.T) {
