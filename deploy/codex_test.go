@@ -332,3 +332,46 @@ func TestTemporaryBinaryRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestStateNamesOnlyOurFiles(t *testing.T) {
+	home, _ := fixture(t)
+	must(t, os.MkdirAll(filepath.Join(home, "hookifyc"), 0o700))
+	for _, st := range []string{
+		`{"version":1,"target":"codex","files":{"../../victim":{"existed":true,"before":"eA==","after_sha256":"x"}}}`,
+		`{"version":1,"target":"codex","files":{},"created_dirs":["/etc"]}`,
+	} {
+		write(t, filepath.Join(home, StateFile), st, 0o600)
+		if _, err := PlanUninstall("codex", home); err == nil || !strings.Contains(err.Error(), "never") {
+			t.Errorf("%s: %v", st, err)
+		}
+	}
+}
+
+func TestSymlinkedConfigStaysALink(t *testing.T) {
+	home, rules := fixture(t)
+	must(t, os.Remove(filepath.Join(home, "hooks.json")))
+	dotfiles := filepath.Join(t.TempDir(), "dotfiles")
+	must(t, os.MkdirAll(dotfiles, 0o755))
+	cfg := userConfig + "\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"/opt/hello\"\n"
+	write(t, filepath.Join(dotfiles, "config.toml"), cfg, 0o600)
+	must(t, os.Remove(filepath.Join(home, "config.toml")))
+	must(t, os.Symlink(filepath.Join(dotfiles, "config.toml"), filepath.Join(home, "config.toml")))
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	if fi, err := os.Lstat(filepath.Join(home, "config.toml")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("config.toml is no longer a link: %v %v", fi.Mode(), err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dotfiles, "config.toml"))
+	if !HasBlock(data) {
+		t.Errorf("the link's target lacks the block:\n%s", data)
+	}
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	if data, _ := os.ReadFile(filepath.Join(dotfiles, "config.toml")); string(data) != cfg {
+		t.Errorf("after uninstall:\n%s", data)
+	}
+}

@@ -176,7 +176,12 @@ func Apply(p *Plan) ([]string, error) {
 		case f.Remove:
 			err = os.Remove(path)
 		case f.Existed:
-			err = atomicfile.Rewrite(path, f.Old, f.New)
+			// A symlinked file (a dotfile manager's) is rewritten where it
+			// points, and stays a link.
+			target := path
+			if target, err = filepath.EvalSymlinks(path); err == nil {
+				err = atomicfile.Rewrite(target, f.Old, f.New)
+			}
 		default:
 			if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 				perm := f.Perm

@@ -50,6 +50,9 @@ func sum(b []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
+// knownFiles are the files (relative to a target directory) apply writes.
+var knownFiles = map[string]bool{CodexRules: true, CodexHooks: true, CodexConfig: true, ClaudeSettings: true}
+
 // readState reads dir's state; a missing file is (nil, nil).
 func readState(dir string) (*State, []byte, error) {
 	path := filepath.Join(dir, filepath.FromSlash(StateFile))
@@ -63,6 +66,18 @@ func readState(dir string) (*State, []byte, error) {
 	}
 	if st.Files == nil {
 		st.Files = map[string]*FileState{}
+	}
+	// The state names only the files and directories apply writes: a
+	// state file edited to name others must not make uninstall write there.
+	for rel := range st.Files {
+		if !knownFiles[rel] {
+			return nil, nil, fmt.Errorf("%s: names %q, which hookifyc never writes (move the file away to start afresh)", path, rel)
+		}
+	}
+	for _, d := range st.Dirs {
+		if d != "." && d != "rules" {
+			return nil, nil, fmt.Errorf("%s: names the directory %q, which hookifyc never creates (move the file away to start afresh)", path, d)
+		}
 	}
 	return &st, data, nil
 }
