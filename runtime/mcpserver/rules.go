@@ -16,6 +16,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/internal/atomicfile"
+	"github.com/hookifyc/hookifyc/lint"
 )
 
 // Bounds of what hookify_create_rule accepts.
@@ -265,6 +266,10 @@ func (s *Server) createRule(ctx context.Context, req *mcp.CallToolRequest, in Cr
 	if err != nil {
 		return fail(err.Error())
 	}
+	lintErrs, lintWarns := s.lintRule(stem, data)
+	if len(lintErrs) > 0 {
+		return fail(append(lintErrs, lintWarns...)...)
+	}
 	layer := in.Layer
 	if layer == "" {
 		if len(s.opts.WriteLayers) == 0 {
@@ -308,7 +313,7 @@ func (s *Server) createRule(ctx context.Context, req *mcp.CallToolRequest, in Cr
 	if err != nil {
 		return fail(err.Error())
 	}
-	return nil, &CreateResult{OK: true, File: p, Layer: layer, Diagnostics: []string{}}, nil
+	return nil, &CreateResult{OK: true, File: p, Layer: layer, Diagnostics: append([]string{}, lintWarns...)}, nil
 }
 
 // findWritable finds the one rule called name that the server may change.
@@ -396,4 +401,29 @@ func (s *Server) deleteRule(ctx context.Context, req *mcp.CallToolRequest, in Na
 		return nil, nil, err
 	}
 	return nil, &EditResult{OK: true, Name: in.Name, File: p, Layer: layer, Changed: true, Deleted: true}, nil
+}
+
+// lintRule runs `hookifyc lint` on a rule file about to be written (a copy
+// in a private temporary directory) and returns its errors and its
+// warnings and notes, located by the rule's name.
+func (s *Server) lintRule(stem string, data []byte) (errs, warns []string) {
+	dir, err := os.MkdirTemp("", "hookifyc-mcp-lint-")
+	if err != nil {
+		return nil, []string{"lint: " + err.Error()}
+	}
+	defer os.RemoveAll(dir)
+	p := filepath.Join(dir, stem+".md")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		return nil, []string{"lint: " + err.Error()}
+	}
+	res := lint.Run(lint.Options{Paths: []string{p}, Env: sources.Env{Home: s.opts.Env.Home}, Cwd: dir, Semantics: s.opts.Semantics})
+	for _, d := range res.Diagnostics {
+		d.Path = stem + ".md"
+		if d.Severity == lint.Error {
+			errs = append(errs, d.String())
+		} else {
+			warns = append(warns, d.String())
+		}
+	}
+	return errs, warns
 }

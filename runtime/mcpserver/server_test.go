@@ -358,3 +358,15 @@ func TestLinksRefused(t *testing.T) {
 		t.Errorf("written outside: %v", ents)
 	}
 }
+
+// TestCreateLints: a new rule goes through `hookifyc lint`: warnings come
+// back with the rule written.
+func TestCreateLints(t *testing.T) {
+	e := newTestEnv(t, nil)
+	cs := e.connect(t, nil)
+	cr := ok[CreateResult](t, cs, "hookify_create_rule", map[string]any{"name": "broad", "event": "bash", "pattern": "e", "message_markdown": "m"})
+	if !cr.OK || len(cr.Diagnostics) == 0 {
+		t.Errorf("broad pattern: %+v", cr)
+	}
+	t.Logf("%q", cr.Diagnostics)
+}
