@@ -64,6 +64,7 @@ type Plan struct {
 	state      *State // the state to record; nil: remove the state file
 	stateOld   []byte // the state file's content, nil when absent
 	uninstall  bool
+	managed    bool // a staged fleet layout: no install state
 	createdDir []string
 }
 
@@ -154,7 +155,7 @@ func Apply(p *Plan) ([]string, error) {
 	}
 	var written []string
 	statePath := p.Path(StateFile)
-	if !p.uninstall {
+	if !p.uninstall && !p.managed {
 		data := p.state.marshal()
 		if !bytes.Equal(data, p.stateOld) {
 			if err := os.MkdirAll(filepath.Dir(statePath), 0o700); err != nil {

@@ -34,6 +34,8 @@ func deployFlags(compile bool) []cli.Flag {
 			&cli.StringFlag{Name: "warn", Value: "skip", Usage: "what hookify warn rules become in .rules: skip or prompt", Validator: oneOf("warn", "prompt", "skip")},
 			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor whose permission patterns are installed too"},
 			&cli.BoolFlag{Name: "lower-allow", Usage: "also lower permission allow rules"},
+			&cli.BoolFlag{Name: "managed", Usage: "codex: stage the fleet layout under --root (etc/codex/requirements.toml [rules] and etc/codex/hookify/) for packaging"},
+			&cli.StringFlag{Name: "root", Usage: "with --managed: the staging directory"},
 			auditLogFlag(),
 		)
 	}
@@ -105,6 +107,14 @@ func (a *app) deployTarget(cmd *cli.Command) (target, dir string, project bool, 
 			p = filepath.Join(cwd, p)
 		}
 		return filepath.Clean(p)
+	}
+	if cmd.Bool("managed") {
+		if target != "codex" || cmd.String("root") == "" || cmd.String("project") != "" || cmd.String("codex-home") != "" {
+			return "", "", false, exitError(2, "%s--managed stages the codex fleet layout: give --root DIR, without --project or --codex-home", commandPrefix(cmd))
+		}
+		return target, abs(cmd.String("root")), false, nil
+	} else if cmd.String("root") != "" {
+		return "", "", false, exitError(2, "%s--root goes with --managed", commandPrefix(cmd))
 	}
 	switch target {
 	case "codex":
@@ -184,10 +194,12 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 		Commands:         a.loggedCommands(cmd.String("audit-log"), cwd),
 	}
 	var p *deploy.Plan
-	switch target {
-	case "codex":
+	switch {
+	case cmd.Bool("managed"):
+		p, err = deploy.PlanManaged(o)
+	case target == "codex":
 		p, err = deploy.PlanCodex(o)
-	case "claude":
+	default:
 		p, err = deploy.PlanClaude(o)
 	}
 	var es *deploy.ErrSources
@@ -307,6 +319,9 @@ func (a *app) runApply(ctx context.Context, cmd *cli.Command) error {
 		for _, n := range p.Notes {
 			fmt.Fprintf(stderr, "hookifyc: note: %s\n", n)
 		}
+	}
+	if cmd.Bool("managed") {
+		return nil
 	}
 	return a.postApplyCheck(cmd, p, quiet)
 }
