@@ -9,8 +9,14 @@ example:
 test:
     go test ./...
 
-# In-process benchmarks (engine, regex, JSON, execpolicy).
+# The benchmark tables of docs/benchmarks.md (under 5 minutes): the starter
+# pack's accuracy in both semantics (hook and compiled .rules), the evasion
+# matrix, and process latency against the floor with 4, 100 and 1,000 rules.
 bench:
+    HOOKIFYC_BENCH=1 go test ./internal/benchtables -run Tables -v -count=1 -timeout 10m
+
+# In-process Go benchmarks (engine, regex, JSON, execpolicy).
+bench-go:
     go test -run '^$' -bench . -benchmem ./runtime/... ./compiler/...
 
 # Whole-process hook latency: median of `hookifyc hook` with 100 rule files.

@@ -1,0 +1,403 @@
+// Package benchtables prints the benchmark tables of docs/benchmarks.md:
+// the starter pack's accuracy on ../shared/corpus/commands (both
+// semantics, the runtime hook and the compiled .rules alone), the evasion
+// matrix (which layer catches each disguise of a destructive command) and
+// the latency of `hookifyc hook` and `hookifyc execpolicy check` processes
+// against a trivial Go program reading the same stdin (the floor), with 4,
+// 100 and 1,000 rules.
+//
+// It runs only when asked: HOOKIFYC_BENCH=1 go test ./internal/benchtables
+// -run Tables -v -count=1 (`just bench`); HOOKIFYC_BENCH_OUT=FILE also
+// writes the tables to FILE.
+package benchtables
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/driver"
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/benchrules"
+	"github.com/hookifyc/hookifyc/internal/testenv"
+	"github.com/hookifyc/hookifyc/runtime/agent"
+	"github.com/hookifyc/hookifyc/runtime/hook"
+	"github.com/hookifyc/hookifyc/runtime/rulecache"
+)
+
+func TestTables(t *testing.T) {
+	if os.Getenv("HOOKIFYC_BENCH") != "1" {
+		t.Skip("set HOOKIFYC_BENCH=1 (just bench) to print the benchmark tables")
+	}
+	var out bytes.Buffer
+	start := time.Now()
+	accuracy(t, &out)
+	evasion(t, &out)
+	latency(t, &out)
+	fmt.Fprintf(&out, "\n(all tables in %.0f s)\n", time.Since(start).Seconds())
+	fmt.Print(out.String())
+	if p := os.Getenv("HOOKIFYC_BENCH_OUT"); p != "" {
+		if err := os.WriteFile(p, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func starterDir(t testing.TB) string {
+	return filepath.Join(testenv.RepoRoot(t), "corpus", "starter")
+}
+
+func lines(t testing.TB, name string) []string {
+	f, err := os.Open(filepath.Join(testenv.Shared(t), "corpus", "commands", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if s := sc.Text(); strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func packRules(t testing.TB) []*ir.Rule {
+	rules, problems := sources.Load([]string{starterDir(t)}, "", nil)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	return rules
+}
+
+func compiledPolicy(t testing.TB) *execpolicy.Policy {
+	dir := starterDir(t)
+	res, err := driver.Compile(driver.Options{Sources: []string{dir}, Targets: driver.TargetRules, Cwd: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := execpolicy.LoadFile(driver.RulesFile, res.File(driver.RulesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pol
+}
+
+// codexArgvs are the argvs Codex's policy sees for a model's shell command,
+// run as [bash, -lc, cmd]: a plain script (words, quotes, && || ; |) is
+// split into its simple commands, anything else is checked as the whole
+// [bash, -lc, script] (spec/codex-execpolicy.md section 6). "Plain" is
+// approximated here: no $, backquote, redirection, parenthesis, brace,
+// heredoc, background & or assignment.
+func codexArgvs(cmd string) [][]string {
+	whole := [][]string{{"/bin/bash", "-lc", cmd}}
+	if strings.ContainsAny(cmd, "$`<>(){}\n") || strings.Contains(cmd, "&") && !strings.Contains(cmd, "&&") {
+		return whole
+	}
+	cmds, err := shell.Parse(cmd)
+	if err != nil || len(cmds) == 0 {
+		return whole
+	}
+	var out [][]string
+	for _, c := range cmds {
+		if len(c.Assigns) > 0 || len(c.Redirs) > 0 || len(c.Words) == 0 {
+			return whole
+		}
+		var argv []string
+		for _, w := range c.Words {
+			if !w.Literal {
+				return whole
+			}
+			argv = append(argv, w.Value)
+		}
+		out = append(out, argv)
+	}
+	return out
+}
+
+// rulesDecision is the strictest decision of the compiled rules on a
+// command as Codex runs it (host executables resolved, as Codex core does).
+func rulesDecision(pol *execpolicy.Policy, cmd string) execpolicy.Decision {
+	var d execpolicy.Decision
+	for _, argv := range codexArgvs(cmd) {
+		d = max(d, pol.Check(argv, true).Decision)
+	}
+	return d
+}
+
+func accuracy(t *testing.T, out *bytes.Buffer) {
+	rules := packRules(t)
+	pol := compiledPolicy(t)
+	fmt.Fprintf(out, "## Accuracy of the starter pack (%d rules; compiled: %d prefix rules)\n\n", len(rules), len(pol.Rules))
+	fmt.Fprintln(out, "| corpus | lines | layer | semantics | block | warn | allow | block or warn |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|")
+	for _, name := range []string{"safe.txt", "destructive.txt", "ordinary.txt"} {
+		cmds := lines(t, name)
+		for _, sem := range []engine.Semantics{engine.Fixed, engine.Hookify} {
+			eng := engine.New(engine.Options{Semantics: sem})
+			var n [3]int
+			for _, c := range cmds {
+				res := eng.Evaluate(rules, engine.BashEvent(c))
+				switch res.Decision() {
+				case engine.DecisionBlock:
+					n[0]++
+				case engine.DecisionWarn:
+					n[1]++
+				default:
+					n[2]++
+				}
+			}
+			fmt.Fprintf(out, "| %s | %d | hook | %s | %d | %d | %d | %.1f %% |\n", name, len(cmds), sem, n[0], n[1], n[2], pct(n[0]+n[1], len(cmds)))
+		}
+		var n [3]int
+		for _, c := range cmds {
+			switch rulesDecision(pol, c) {
+			case execpolicy.Forbidden:
+				n[0]++
+			case execpolicy.Prompt:
+				n[1]++
+			default:
+				n[2]++
+			}
+		}
+		fmt.Fprintf(out, "| %s | %d | .rules alone | Codex | %d forbidden | %d prompt | %d | %.1f %% |\n", name, len(cmds), n[0], n[1], n[2], pct(n[0]+n[1], len(cmds)))
+	}
+	fmt.Fprintln(out)
+}
+
+func pct(a, b int) float64 { return 100 * float64(a) / float64(b) }
+
+// disguises turn a destructive command into the same command in another
+// form. %s is the command, %p its program, %a its arguments.
+var disguises = []struct{ name, form string }{
+	{"plain", "%s"},
+	{"sudo", "sudo %s"},
+	{"env", "env %s"},
+	{"command", "command %s"},
+	{"backslash", `\%s`},
+	{"xargs", "echo x | xargs %s"},
+	{"bash -c", "bash -c '%s'"},
+	{"absolute path", "/usr/bin/%s"},
+	{"quoted program", `"%p" %a`},
+	{"subshell", "(%s)"},
+	{"&& chain", "cd /tmp && %s"},
+	{"; chain", "true; %s"},
+	{"$( )", "echo $(%s)"},
+	{"heredoc", "bash <<'EOF'\n%s\nEOF"},
+	{"env var", "X=1 %s"},
+}
+
+var destructiveBases = []struct{ name, cmd, reflags string }{
+	{"rm -rf", "rm -rf build", "rm -r -f build"},
+	{"git push --force", "git push --force origin main", "git push origin main -f"},
+	{"git reset --hard", "git reset --hard HEAD~1", "git reset HEAD~1 --hard"},
+	{"git clean -fd", "git clean -fd", "git clean -d -f"},
+	{"chmod -R 777", "chmod -R 777 /srv", "chmod 777 -R /srv"},
+	{"dd of=", "dd if=/dev/zero of=/dev/sda", "dd of=/dev/sda if=/dev/zero"},
+	{"kubectl delete", "kubectl delete ns prod", "kubectl -n prod delete pod x"},
+	{"terraform destroy", "terraform destroy -auto-approve", "terraform apply -destroy -auto-approve"},
+}
+
+func evasion(t *testing.T, out *bytes.Buffer) {
+	rules := packRules(t)
+	pol := compiledPolicy(t)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed})
+	fmt.Fprintln(out, "## Evasion matrix (starter pack): which layer catches each disguise")
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, "Cells: `both` (the compiled .rules forbid or prompt and the hook blocks or warns), `hook`, `rules`, `-` (neither). The .rules column is what Codex's policy sees for `bash -lc CMD` (plain scripts split into commands, the rest as one argv).")
+	fmt.Fprintln(out)
+	header := "| command |"
+	sep := "|---|"
+	for _, d := range disguises {
+		header += " " + d.name + " |"
+		sep += "---|"
+	}
+	header += " reordered flags |"
+	sep += "---|"
+	fmt.Fprintln(out, header)
+	fmt.Fprintln(out, sep)
+	counts := map[string]int{}
+	cell := func(cmd string) string {
+		h := eng.Evaluate(rules, engine.BashEvent(cmd))
+		hook := h.Decision() != engine.DecisionAllow
+		r := rulesDecision(pol, cmd) >= execpolicy.Prompt
+		s := "-"
+		switch {
+		case hook && r:
+			s = "both"
+		case hook:
+			s = "hook"
+		case r:
+			s = "rules"
+		}
+		counts[s]++
+		return s
+	}
+	for _, b := range destructiveBases {
+		row := "| `" + b.name + "` |"
+		prog, args, _ := strings.Cut(b.cmd, " ")
+		for _, d := range disguises {
+			cmd := strings.NewReplacer("%s", b.cmd, "%p", prog, "%a", args).Replace(d.form)
+			row += " " + cell(cmd) + " |"
+		}
+		row += " " + cell(b.reflags) + " |"
+		fmt.Fprintln(out, row)
+	}
+	fmt.Fprintf(out, "\nTotals: both %d, hook only %d, rules only %d, neither %d.\n\n", counts["both"], counts["hook"], counts["rules"], counts["-"])
+}
+
+// floorSource is the floor: a Go program that reads the same stdin and
+// parses it as JSON, and answers {}.
+const floorSource = `package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+)
+
+func main() {
+	data, _ := io.ReadAll(os.Stdin)
+	var v map[string]any
+	_ = json.Unmarshal(data, &v)
+	os.Stdout.WriteString("{}\n")
+}
+`
+
+func latency(t *testing.T, out *bytes.Buffer) {
+	bin := testenv.Binary(t)
+	tmp := t.TempDir()
+	if err := os.WriteFile(filepath.Join(tmp, "floor.go"), []byte(floorSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module floor\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	floor := filepath.Join(tmp, "floor")
+	build := exec.Command("go", "build", "-o", floor, ".")
+	build.Dir = tmp
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the floor: %v\n%s", err, msg)
+	}
+	const stdinText = `{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`
+	fmt.Fprintln(out, "## Latency: whole processes against the floor (median of interleaved runs)")
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, "| process | rules | runs | median | floor median | ratio | target |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|")
+	for _, n := range []int{4, 100, 1000} {
+		dir := t.TempDir()
+		benchrules.Write(t, filepath.Join(dir, ".claude"), benchrules.Files(t, n))
+		in := []byte(strings.ReplaceAll(stdinText, "CWD", dir))
+		runs := 250
+		if n == 1000 {
+			runs = 100
+		}
+		time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
+		target := map[int]string{100: "≤ 1.5×", 1000: "≤ 2.5×"}[n]
+		for _, mode := range []struct {
+			name string
+			args []string
+		}{{"hookifyc hook", []string{"hook"}}, {"hookifyc hook --compat hookify", []string{"hook", "--agent", "claude", "--compat", "hookify"}}} {
+			med, fl := interleave(t, runs, dir, in, append([]string{bin}, mode.args...), []string{floor})
+			tg := target
+			if mode.name != "hookifyc hook" {
+				tg = ""
+			}
+			fmt.Fprintf(out, "| %s | %d | %d | %.2f ms | %.2f ms | %.2f× | %s |\n", mode.name, n, runs, ms(med), ms(fl), float64(med)/float64(fl), tg)
+		}
+	}
+	// check: the compiled .rules of n rules (the starter pack's prefix
+	// rules, cycled under distinct justifications) against one argv.
+	for _, n := range []int{4, 100, 1000} {
+		dir := t.TempDir()
+		rulesPath := filepath.Join(dir, "x.rules")
+		if err := os.WriteFile(rulesPath, rulesFile(t, n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		argv := []string{bin, "execpolicy", "check", "--rules", rulesPath, "--", "git", "push", "--force", "origin", "main"}
+		runs := map[int]int{4: 300, 100: 200, 1000: 15}[n]
+		med, fl := interleave(t, runs, dir, nil, argv, []string{floor})
+		fmt.Fprintf(out, "| hookifyc execpolicy check | %d prefix rules | %d | %.2f ms | %.2f ms | %.2f× | |\n", n, runs, ms(med), ms(fl), float64(med)/float64(fl))
+	}
+	// In process: one hook call (hook.Run) on the same input.
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, "| in process (hook.Run; no rule cache: every file read and parsed per call) | rules | median |")
+	fmt.Fprintln(out, "|---|---|---|")
+	for _, n := range []int{4, 100, 1000} {
+		dir := t.TempDir()
+		benchrules.Write(t, filepath.Join(dir, ".claude"), benchrules.Files(t, n))
+		in := []byte(strings.ReplaceAll(stdinText, "CWD", dir))
+		var samples []time.Duration
+		for i := 0; i < 200; i++ {
+			start := time.Now()
+			hook.Run(hook.Options{Dir: dir, Stdin: in, Agent: agent.Claude, ProjectDir: dir})
+			samples = append(samples, time.Since(start))
+		}
+		fmt.Fprintf(out, "| hook.Run | %d | %.3f ms |\n", n, ms(median(samples)))
+	}
+	fmt.Fprintln(out)
+}
+
+// rulesFile is a .rules file of n forbidden prefix rules.
+func rulesFile(t testing.TB, n int) []byte {
+	var b strings.Builder
+	progs := []string{"rm", "git", "dd", "chmod", "kubectl", "terraform", "shred", "mkfs"}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "prefix_rule(pattern = [%q, \"sub%d\"], decision = \"forbidden\", justification = \"rule %d\")\n", progs[i%len(progs)], i, i)
+	}
+	b.WriteString(`prefix_rule(pattern = ["git", "push", "--force"], decision = "forbidden", justification = "no force pushes")` + "\n")
+	if _, err := execpolicy.LoadFile("x.rules", []byte(b.String())); err != nil {
+		t.Fatal(err)
+	}
+	return []byte(b.String())
+}
+
+// interleave runs a and b alternately and returns their medians.
+func interleave(t testing.TB, runs int, dir string, stdin []byte, a, b []string) (time.Duration, time.Duration) {
+	var sa, sb []time.Duration
+	for i := 0; i < runs+1; i++ {
+		da, db := run(t, dir, stdin, a), run(t, dir, stdin, b)
+		if i > 0 { // the first run fills caches
+			sa, sb = append(sa, da), append(sb, db)
+		}
+	}
+	return median(sa), median(sb)
+}
+
+func run(t testing.TB, dir string, stdin []byte, argv []string) time.Duration {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = []string{"LANG=C.UTF-8", "HOME=" + dir}
+	cmd.Stdin = bytes.NewReader(stdin)
+	start := time.Now()
+	o, err := cmd.Output()
+	took := time.Since(start)
+	if err != nil && len(o) == 0 {
+		t.Fatalf("%v: %v", argv, err)
+	}
+	if len(o) > 0 && o[0] == '{' && !json.Valid(bytes.TrimSpace(o)) {
+		t.Fatalf("%v: invalid output %s", argv, o)
+	}
+	return took
+}
+
+func median(s []time.Duration) time.Duration {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 }
