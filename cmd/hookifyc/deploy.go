@@ -213,6 +213,11 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 	if err != nil {
 		return nil, exitError(1, "%s%v", commandPrefix(cmd), err)
 	}
+	if !cmd.Bool("quiet") {
+		for _, pr := range p.Result.Problems {
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: %s\n", pr.Error())
+		}
+	}
 	return p, nil
 }
 
@@ -315,9 +320,10 @@ func (a *app) runApply(ctx context.Context, cmd *cli.Command) error {
 	if !quiet {
 		if len(written) == 0 {
 			fmt.Fprintf(stderr, "hookifyc: %s is up to date: nothing written\n", p.Dir)
-		}
-		for _, n := range p.Notes {
-			fmt.Fprintf(stderr, "hookifyc: note: %s\n", n)
+		} else {
+			for _, n := range p.Notes {
+				fmt.Fprintf(stderr, "hookifyc: note: %s\n", n)
+			}
 		}
 	}
 	if cmd.Bool("managed") {
