@@ -156,6 +156,18 @@ func pythonErrorType(err error) string {
 }
 
 func TestGoldenJSON(t *testing.T) {
+	testGoldenJSON(t)
+}
+
+// TestGoldenJSONLazy decodes every golden document in two passes, with
+// every array and object of a dict left undecoded until it is read (see
+// LoadJSONDepth), as only large documents are otherwise.
+func TestGoldenJSONLazy(t *testing.T) {
+	forceLazy(t)
+	testGoldenJSON(t)
+}
+
+func testGoldenJSON(t *testing.T) {
 	forGolden(t, "json.txt", func(line int, f []string) {
 		in := unhex(t, f[0])
 		v, err := LoadJSON(in)

@@ -129,7 +129,7 @@ func Truthy(v Value) bool {
 	case *List:
 		return v != nil && len(v.Items) > 0
 	case *Dict:
-		return v != nil && len(v.keys) > 0
+		return v != nil && len(v.ents) > 0
 	}
 	return true
 }
@@ -149,13 +149,14 @@ func appendContainer(dst []byte, v Value, key func([]byte, string) []byte, item 
 		return append(dst, ']')
 	case *Dict:
 		dst = append(dst, '{')
-		for i, k := range v.keys {
+		for i := range v.ents {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
+			k, val := v.At(i)
 			dst = key(dst, k)
 			dst = append(dst, ": "...)
-			dst = item(dst, v.vals[i])
+			dst = item(dst, val)
 		}
 		return append(dst, '}')
 	}

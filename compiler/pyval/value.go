@@ -19,6 +19,8 @@
 // answers (testdata/gen_golden.py regenerates them).
 package pyval
 
+import "hash/maphash"
+
 // Value is a Python value: None, Bool, Int, Float, Str, *List or *Dict.
 type Value interface {
 	// TypeName is Python's type(v).__name__: "NoneType", "bool", "int",
@@ -49,10 +51,18 @@ type List struct {
 
 // Dict is a Python dict with string keys, in insertion order. Setting an
 // existing key keeps its position and replaces its value, as Python does.
+//
+// A dict that LoadJSON decodes from a large document may hold large nested
+// arrays and objects undecoded (see lazyValue): Get and At decode them on
+// first use, which no caller can tell apart from an eager decode.
 type Dict struct {
-	keys  []string
-	vals  []Value
-	index map[string]int // built lazily once the dict grows past a few keys
+	ents  []dictEntry
+	index *dictIndex // built once the dict grows past dictIndexThreshold keys
+}
+
+type dictEntry struct {
+	key string
+	val Value // may be a *lazyValue: read it through resolve
 }
 
 func (None) TypeName() string  { return "NoneType" }
@@ -67,35 +77,35 @@ func (*Dict) TypeName() string { return "dict" }
 func NewDict() *Dict { return &Dict{} }
 
 // Len is the number of keys.
-func (d *Dict) Len() int { return len(d.keys) }
+func (d *Dict) Len() int { return len(d.ents) }
 
-// Keys returns the keys in insertion order. The caller must not modify the slice.
-func (d *Dict) Keys() []string { return d.keys }
+// Keys returns the keys in insertion order, in a new slice.
+func (d *Dict) Keys() []string {
+	keys := make([]string, len(d.ents))
+	for i := range d.ents {
+		keys[i] = d.ents[i].key
+	}
+	return keys
+}
 
 // At returns the i-th key and value in insertion order.
-func (d *Dict) At(i int) (string, Value) { return d.keys[i], d.vals[i] }
+func (d *Dict) At(i int) (string, Value) {
+	e := &d.ents[i]
+	return e.key, resolve(e.val)
+}
 
-const dictIndexThreshold = 8
-
-func (d *Dict) find(key string) int {
-	if d.index != nil {
-		if i, ok := d.index[key]; ok {
-			return i
-		}
-		return -1
-	}
-	for i, k := range d.keys {
-		if k == key {
-			return i
-		}
-	}
-	return -1
+// StrAt returns the i-th value in insertion order if it is a str. Unlike
+// At it never decodes a large array or object that LoadJSON left undecoded,
+// so looking for the strings of a dict costs nothing for its other values.
+func (d *Dict) StrAt(i int) (Str, bool) {
+	s, ok := d.ents[i].val.(Str)
+	return s, ok
 }
 
 // Get returns the value for key and whether it is present (Python `key in d`).
 func (d *Dict) Get(key string) (Value, bool) {
 	if i := d.find(key); i >= 0 {
-		return d.vals[i], true
+		return resolve(d.ents[i].val), true
 	}
 	return nil, false
 }
@@ -103,17 +113,83 @@ func (d *Dict) Get(key string) (Value, bool) {
 // Set sets key to v: a new key goes last, an existing key keeps its place.
 func (d *Dict) Set(key string, v Value) {
 	if i := d.find(key); i >= 0 {
-		d.vals[i] = v
+		d.ents[i].val = v
 		return
 	}
-	d.keys = append(d.keys, key)
-	d.vals = append(d.vals, v)
+	d.ents = append(d.ents, dictEntry{key, v})
 	if d.index != nil {
-		d.index[key] = len(d.keys) - 1
-	} else if len(d.keys) > dictIndexThreshold {
-		d.index = make(map[string]int, len(d.keys)*2)
-		for i, k := range d.keys {
-			d.index[k] = i
+		d.index.insert(d.ents, len(d.ents)-1)
+	} else if len(d.ents) > dictIndexThreshold {
+		d.index = newDictIndex(d.ents)
+	}
+}
+
+// dictIndexThreshold is the most keys a dict finds by a linear scan.
+const dictIndexThreshold = 8
+
+func (d *Dict) find(key string) int {
+	if d.index != nil {
+		return d.index.find(d.ents, key)
+	}
+	for i := range d.ents {
+		if d.ents[i].key == key {
+			return i
 		}
 	}
+	return -1
+}
+
+// dictIndex finds the keys of a larger dict: an open-addressing hash table
+// (linear probing, at most half full) of 1 + the entry's position, 0 for a
+// free slot. It costs 8 to 16 bytes a key where a map[string]int costs
+// about 50. The hash is seeded per process, so no payload can choose keys
+// that collide.
+type dictIndex struct {
+	slots []int32
+}
+
+var dictIndexSeed = maphash.MakeSeed()
+
+func newDictIndex(ents []dictEntry) *dictIndex {
+	n := 16
+	for n < 2*len(ents)+2 {
+		n *= 2
+	}
+	x := &dictIndex{slots: make([]int32, n)}
+	for i := range ents {
+		x.place(ents, i)
+	}
+	return x
+}
+
+func (x *dictIndex) find(ents []dictEntry, key string) int {
+	mask := uint64(len(x.slots) - 1)
+	for p := maphash.String(dictIndexSeed, key) & mask; ; p = (p + 1) & mask {
+		e := x.slots[p]
+		if e == 0 {
+			return -1
+		}
+		if ents[e-1].key == key {
+			return int(e - 1)
+		}
+	}
+}
+
+// insert adds the new entry ents[i], growing the table to keep it at most
+// half full.
+func (x *dictIndex) insert(ents []dictEntry, i int) {
+	if 2*(i+1) > len(x.slots) {
+		*x = *newDictIndex(ents[:i+1])
+		return
+	}
+	x.place(ents, i)
+}
+
+func (x *dictIndex) place(ents []dictEntry, i int) {
+	mask := uint64(len(x.slots) - 1)
+	p := maphash.String(dictIndexSeed, ents[i].key) & mask
+	for x.slots[p] != 0 {
+		p = (p + 1) & mask
+	}
+	x.slots[p] = int32(i + 1)
 }
