@@ -132,3 +132,36 @@ func TestTOMLBlock(t *testing.T) {
 		t.Error("unterminated block accepted")
 	}
 }
+
+func FuzzTOMLBlock(f *testing.F) {
+	for _, s := range []string{"", "a = 1\n", "[x]\ny = 2", userConfig} {
+		f.Add(s, "[[hooks.Stop]]\n")
+	}
+	f.Fuzz(func(t *testing.T, src, body string) {
+		if strings.Contains(src, "hookifyc") || strings.Contains(body, "hookifyc") || body == "" {
+			return
+		}
+		out, err := SetBlock([]byte(src), []byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(out), src) {
+			t.Fatalf("SetBlock changed the user's bytes: %q -> %q", src, out)
+		}
+		again, err := SetBlock(out, []byte(body))
+		if err != nil || string(again) != string(out) {
+			t.Fatalf("not idempotent: %q %v", again, err)
+		}
+		back, err := RemoveBlock(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := src
+		if src != "" && !strings.HasSuffix(src, "\n") {
+			want += "\n"
+		}
+		if string(back) != want {
+			t.Fatalf("RemoveBlock: %q, want %q", back, want)
+		}
+	})
+}
