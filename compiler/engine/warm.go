@@ -131,10 +131,10 @@ func warmSubjects(m *matcher) []*pyre.Subject {
 	var values []string
 	if ti, ok := m.toolInput.(*pyval.Dict); ok {
 		for i := 0; i < ti.Len(); i++ {
-			if _, v := ti.At(i); v != nil {
-				if s, ok := v.(pyval.Str); ok && s != "" {
-					values = append(values, string(s))
-				}
+			// StrAt: only string values are warmed, and reading them never
+			// builds a large undecoded container (pyval's two-pass decoding).
+			if s, ok := ti.StrAt(i); ok && s != "" {
+				values = append(values, string(s))
 			}
 		}
 	}
