@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -187,6 +188,15 @@ func PlanCodex(o Options) (*Plan, error) {
 	}
 	if !hj.Existed && hj.New == nil {
 		hj.Remove = true // nothing to create
+	}
+	if fs := st.Files[CodexHooks]; hj.Existed && fs != nil && !fs.Existed {
+		// We created hooks.json: when it holds no group any more, it goes.
+		if eg, err := groupsOf(hj.New); err == nil && len(eg.Events) == 0 && len(hookCommandsOfDoc(hj.New)) == 0 {
+			var v map[string]any
+			if json.Unmarshal(hj.New, &v) == nil && len(v) == 1 {
+				hj.Remove = true
+			}
+		}
 	}
 
 	// config.toml: our block, edited as text.

@@ -375,3 +375,39 @@ func TestSymlinkedConfigStaysALink(t *testing.T) {
 		t.Errorf("after uninstall:\n%s", data)
 	}
 }
+
+func TestCodexHooksNoLongerNeeded(t *testing.T) {
+	home, rules := fixture(t)
+	must(t, os.Remove(filepath.Join(home, "hooks.json")))
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	if !exists(filepath.Join(home, "hooks.json")) {
+		t.Fatal("no hooks.json")
+	}
+	// Only a disabled rule left: nothing needs the hook; the hooks.json we
+	// created goes.
+	ents, _ := os.ReadDir(rules)
+	for _, e := range ents {
+		must(t, os.Remove(filepath.Join(rules, e.Name())))
+	}
+	write(t, filepath.Join(rules, "off.md"), "---\nname: off\nenabled: false\nevent: bash\naction: block\npattern: rm\n---\nx\n", 0o644)
+	p, err = PlanCodex(opts(home, rules))
+	must(t, err)
+	if f := p.file(CodexHooks); f == nil || !f.Remove || p.HookCommand != "" {
+		t.Fatalf("hooks.json: %+v, command %q\n%s", f, p.HookCommand, p.Diff())
+	}
+	_, err = Apply(p)
+	must(t, err)
+	if exists(filepath.Join(home, "hooks.json")) {
+		t.Error("hooks.json left")
+	}
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	if exists(filepath.Join(home, "rules", "hookify.rules")) || exists(filepath.Join(home, "hookifyc")) {
+		t.Error("uninstall left files")
+	}
+}

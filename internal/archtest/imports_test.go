@@ -36,6 +36,8 @@ type rule struct {
 var rules = []rule{
 	{Why: "the compiler never depends on the runtime or the commands", From: "compiler/...", To: []string{"runtime/...", "cmd/..."}, Tests: true},
 	{Why: "nothing imports a command", From: "...", To: []string{"cmd/..."}, Tests: true},
+	{Why: "deploy is a driver: the compiler and the runtime never depend on it", From: "compiler/...", To: []string{"deploy/..."}, Tests: true},
+	{Why: "deploy is a driver: the compiler and the runtime never depend on it", From: "runtime/...", To: []string{"deploy/..."}, Tests: true},
 	{Why: "lint is a driver over the compiler's readers: it never depends on the runtime", From: "lint/...", To: []string{"runtime/..."}, Tests: true},
 	{
 		Why:  "the Codex .rules format package is usable on its own to validate any user's file: it imports nothing of ours but small leaf packages",
