@@ -115,7 +115,8 @@ func (a *app) postApplyCheck(cmd *cli.Command, p *deploy.Plan, quiet bool) error
 	if err != nil {
 		return nil
 	}
-	o.Discovery = nil
+	// What apply wrote, not the machine: no codex lookup, no layers.
+	o.Discovery, o.Path = nil, ""
 	o.CodexHome, o.ClaudeHome, o.Project = "", "", ""
 	if p.Target == "codex" {
 		o.CodexHome = p.Dir
@@ -125,7 +126,10 @@ func (a *app) postApplyCheck(cmd *cli.Command, p *deploy.Plan, quiet bool) error
 	fs := deploy.Doctor(o)
 	var bad []deploy.Finding
 	for _, f := range fs {
-		if f.Level != deploy.LevelOK && f.Check != "codex-cli" && f.Check != "trust" || f.Level == deploy.LevelError {
+		if f.Check == "codex-cli" {
+			continue
+		}
+		if f.Level != deploy.LevelOK && f.Check != "trust" || f.Level == deploy.LevelError {
 			bad = append(bad, f)
 		}
 	}
