@@ -315,3 +315,71 @@ func (m *mock) toolOutput() (string, string) {
 	}
 	return "", ""
 }
+
+// TestApplyCodexTOMLEndToEnd: when the user keeps hooks in config.toml,
+// apply puts its own there, in its block, and the real codex runs them
+// (and the user's) from it. HOOKIFYC_LIVE=1 only.
+func TestApplyCodexTOMLEndToEnd(t *testing.T) {
+	if !codextest.Live() {
+		t.Skip("HOOKIFYC_LIVE=1 runs the real codex")
+	}
+	codex := codextest.Binary(t)
+	cache, err := os.UserCacheDir()
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755))
+	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "deploy-e2e-toml-")
+	must(t, err)
+	defer os.RemoveAll(root)
+	home, wd, rules := filepath.Join(root, "home"), filepath.Join(root, "wd"), filepath.Join(root, "rules")
+	for _, d := range []string{home, filepath.Join(wd, "build"), rules} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	hookifyc := filepath.Join(root, "bin", "hookifyc")
+	if out, err := exec.Command("go", "build", "-o", hookifyc, "github.com/hookifyc/hookifyc/cmd/hookifyc").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	must(t, os.WriteFile(filepath.Join(rules, "block-rm-rf.md"), []byte("---\nname: block-rm-rf\nevent: bash\naction: block\npattern: \\brm\\s+-rf\\b\n---\nRecursive forced deletion is blocked (TOML hooks).\n"), 0o644))
+	m := newMock(t)
+	defer m.srv.Close()
+	marker := filepath.Join(root, "user-hook-ran")
+	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n\n# the user's own hook\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\n", m.srv.URL+"/v1", "touch "+marker)
+	must(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o600))
+	env := append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "RUST_BACKTRACE=0", "HOOKIFY_AUDIT_LOG=off")
+	cmd := exec.Command(hookifyc, "apply", "codex", "--codex-home", home, "--hookifyc", hookifyc, rules)
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("apply: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(home, "hooks.json")); err == nil {
+		t.Fatal("apply wrote hooks.json though the user keeps hooks in config.toml")
+	}
+	data, _ := os.ReadFile(filepath.Join(home, "config.toml"))
+	if !strings.HasPrefix(string(data), config) {
+		t.Fatalf("config.toml: the user's bytes changed:\n%s", data)
+	}
+
+	m.set(execCommand("rm -rf build"))
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	run := exec.CommandContext(ctx, codex, "exec", "--skip-git-repo-check", "--ephemeral", "-s", "danger-full-access", "--dangerously-bypass-hook-trust", "run it")
+	run.Dir, run.Env = wd, env
+	out, err := run.CombinedOutput()
+	if err != nil {
+		t.Fatalf("codex exec: %v\n%s", err, out)
+	}
+	output, _ := m.toolOutput()
+	if !strings.Contains(output, "Command blocked by PreToolUse hook:") || !strings.Contains(output, "Recursive forced deletion is blocked (TOML hooks).") {
+		t.Errorf("rm -rf build: tool output %q\n%s", output, out)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Errorf("the user's own TOML hook did not run: %v", err)
+	}
+	cmd = exec.Command(hookifyc, "uninstall", "codex", "--codex-home", home)
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("uninstall: %v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(filepath.Join(home, "config.toml")); string(data) != config {
+		t.Errorf("config.toml after uninstall:\n%s", data)
+	}
+}
