@@ -329,7 +329,7 @@ func latency(t *testing.T, out *bytes.Buffer) {
 			t.Fatal(err)
 		}
 		argv := []string{bin, "execpolicy", "check", "--rules", rulesPath, "--", "git", "push", "--force", "origin", "main"}
-		runs := map[int]int{4: 300, 100: 200, 1000: 15}[n]
+		runs := map[int]int{4: 300, 100: 200, 1000: 100}[n]
 		med, fl := interleave(t, runs, dir, nil, argv, []string{floor})
 		fmt.Fprintf(out, "| hookifyc execpolicy check | %d prefix rules | %d | %.2f ms | %.2f ms | %.2f× | |\n", n, runs, ms(med), ms(fl), float64(med)/float64(fl))
 	}
