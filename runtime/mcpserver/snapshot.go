@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"os"
 	"path"
 	"sync"
 	"time"
@@ -161,14 +160,4 @@ func (sn *snapshot) compiled() (*execpolicy.Policy, error) {
 		sn.policy = execpolicy.NewPolicy(lower.PrefixRules(lowered), nil)
 	})
 	return sn.policy, sn.policyErr
-}
-
-// statStamp is what os.Stat says of p (following links): zero when it
-// does not exist.
-func statStamp(p string) fileStamp {
-	fi, err := os.Stat(p)
-	if err != nil {
-		return fileStamp{missing: true}
-	}
-	return stampOf(fi)
 }

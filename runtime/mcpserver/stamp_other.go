@@ -2,7 +2,10 @@
 
 package mcpserver
 
-import "io/fs"
+import (
+	"io/fs"
+	"os"
+)
 
 // fileStamp identifies one version of a file (size, mode and modification
 // time only: snapshots are never reused on these systems).
@@ -20,3 +23,12 @@ func stampOf(fi fs.FileInfo) fileStamp {
 
 // stampsWork: without change times and inodes, rules are read on every call.
 const stampsWork = false
+
+// statStamp is what os.Stat says of p (following links).
+func statStamp(p string) fileStamp {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return fileStamp{missing: true}
+	}
+	return stampOf(fi)
+}

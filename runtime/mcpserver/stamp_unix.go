@@ -30,3 +30,21 @@ func stampOf(fi fs.FileInfo) fileStamp {
 
 // stampsWork: stamps tell file versions apart, so snapshots are reused.
 const stampsWork = true
+
+// statStamp is what stat(2) says of p (following links), without
+// allocating: it runs for every rule file on every call.
+func statStamp(p string) fileStamp {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Stat(p, &st)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return fileStamp{missing: true}
+		}
+		break
+	}
+	return fileStamp{dev: uint64(st.Dev), ino: uint64(st.Ino), mode: fs.FileMode(st.Mode), size: st.Size,
+		mtime: mtimeOf(&st), ctime: ctimeOf(&st), nlink: uint64(st.Nlink)}
+}
