@@ -383,3 +383,80 @@ func TestApplyCodexTOMLEndToEnd(t *testing.T) {
 		t.Errorf("config.toml after uninstall:\n%s", data)
 	}
 }
+
+// TestApplyCodexProjectEndToEnd: apply codex --project installs into
+// <project>/.codex from the project's own rules; in a trusted project the
+// real codex runs the hook, and without hook trust the project's .rules
+// still reject the command. HOOKIFYC_LIVE=1 only.
+func TestApplyCodexProjectEndToEnd(t *testing.T) {
+	if !codextest.Live() {
+		t.Skip("HOOKIFYC_LIVE=1 runs the real codex")
+	}
+	codex := codextest.Binary(t)
+	cache, err := os.UserCacheDir()
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755))
+	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "deploy-e2e-project-")
+	must(t, err)
+	defer os.RemoveAll(root)
+	home, wd := filepath.Join(root, "home"), filepath.Join(root, "wd")
+	for _, d := range []string{home, filepath.Join(wd, "build"), filepath.Join(wd, ".codex", "hookify")} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	hookifyc := filepath.Join(root, "bin", "hookifyc")
+	if out, err := exec.Command("go", "build", "-o", hookifyc, "github.com/hookifyc/hookifyc/cmd/hookifyc").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	must(t, os.WriteFile(filepath.Join(wd, ".codex", "hookify", "no-touch.md"), []byte("---\nname: no-touch-forbidden\nevent: bash\naction: block\npattern: ^touch\\s+forbidden\\b\n---\nforbidden is off limits here.\n"), 0o644))
+	m := newMock(t)
+	defer m.srv.Close()
+	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n\n[projects.%q]\ntrust_level = \"trusted\"\n", m.srv.URL+"/v1", wd)
+	must(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o600))
+	env := append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "RUST_BACKTRACE=0", "HOOKIFY_AUDIT_LOG=off", "HOME="+home)
+	cmd := exec.Command(hookifyc, "apply", "codex", "--project", wd, "--hookifyc", hookifyc)
+	cmd.Env, cmd.Dir = env, wd
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("apply: %v\n%s", err, out)
+	}
+	for _, f := range []string{".codex/rules/hookify.rules", ".codex/hooks.json"} {
+		if _, err := os.Stat(filepath.Join(wd, f)); err != nil {
+			t.Fatalf("apply --project: %v", err)
+		}
+	}
+	run := func(bypass bool) string {
+		t.Helper()
+		m.set(execCommand("touch forbidden"))
+		args := []string{"exec", "--skip-git-repo-check", "--ephemeral", "-s", "danger-full-access"}
+		if bypass {
+			args = append(args, "--dangerously-bypass-hook-trust")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		c := exec.CommandContext(ctx, codex, append(args, "run it")...)
+		c.Dir, c.Env = wd, env
+		out, err := c.CombinedOutput()
+		if err != nil {
+			t.Fatalf("codex exec: %v\n%s", err, out)
+		}
+		o, _ := m.toolOutput()
+		return o
+	}
+	if out := run(true); !strings.Contains(out, "Command blocked by PreToolUse hook:") || !strings.Contains(out, "forbidden is off limits here.") {
+		t.Errorf("project hook: tool output %q", out)
+	}
+	if out := run(false); !strings.Contains(out, "rejected: no-touch-forbidden: forbidden is off limits here.") {
+		t.Errorf("project .rules without hook trust: tool output %q", out)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "forbidden")); err == nil {
+		t.Error("forbidden was created")
+	}
+	cmd = exec.Command(hookifyc, "uninstall", "codex", "--project", wd)
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("uninstall: %v\n%s", err, out)
+	}
+	ents, _ := os.ReadDir(filepath.Join(wd, ".codex"))
+	if len(ents) != 1 || ents[0].Name() != "hookify" {
+		t.Errorf("uninstall left %v in .codex", ents)
+	}
+}
