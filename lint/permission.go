@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 )
 
@@ -30,8 +31,14 @@ func (l *linter) permission(p string) {
 		if strings.ContainsAny(word[len(word)-1:], " \t/.-=") {
 			continue
 		}
-		l.report(r.Source.File, r.Source.Pos, "permission-glob-space", Warning,
-			fmt.Sprintf("Bash(%s) also matches commands that only start with the same letters (%s-foo, %sx ...): Claude Code's * is a plain glob here", spec, word, word),
+		// An allow that reaches further than meant lets commands run; a
+		// deny or ask that does only asks more often.
+		sev, tail := Warning, ": this allow lets them run"
+		if r.Action != ir.ActionAllow {
+			sev, tail = Note, ""
+		}
+		l.report(r.Source.File, r.Source.Pos, "permission-glob-space", sev,
+			fmt.Sprintf("Bash(%s) also matches commands that only start with the same letters (%s-foo, %sx ...): Claude Code's * is a plain glob here%s", spec, word, word, tail),
 			fmt.Sprintf("write Bash(%s *) for the command %q and its arguments", word, word), nil)
 	}
 }
