@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -389,8 +390,14 @@ func checkBinary(o Options) error {
 	if !o.ExplicitHookifyc && (driver.TemporaryBinary(o.Hookifyc) || inDirs(o.Hookifyc, o.TempDirs)) {
 		return fmt.Errorf("%s is a temporary build (Go build cache or temp dir) that will be gone: the hooks would fail open; install hookifyc (go install ./cmd/hookifyc) and run that", o.Hookifyc)
 	}
-	if fi, err := os.Stat(o.Hookifyc); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+	if fi, err := os.Stat(o.Hookifyc); err != nil || !executable(fi) {
 		return fmt.Errorf("%s is not an executable file: the hooks would fail open", o.Hookifyc)
 	}
 	return nil
+}
+
+// executable reports whether fi is a regular file the system would run:
+// with an execute bit (Windows has none; any regular file counts there).
+func executable(fi os.FileInfo) bool {
+	return fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0)
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -149,9 +150,11 @@ func lookPath(name, path string) string {
 		if dir == "" {
 			continue
 		}
-		p := filepath.Join(dir, name)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return p
+		for _, ext := range exeSuffixes() {
+			p := filepath.Join(dir, name+ext)
+			if fi, err := os.Stat(p); err == nil && executable(fi) {
+				return p
+			}
 		}
 	}
 	return ""
@@ -231,7 +234,7 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 			continue
 		}
 		bin := words[0]
-		if fi, err := os.Stat(bin); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+		if fi, err := os.Stat(bin); err != nil || !executable(fi) {
 			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which does not exist or is not executable: every hook call fails open", bin), "reinstall hookifyc there, or run "+apply+" with the hookifyc you keep")
 			continue
 		}
@@ -415,4 +418,13 @@ func dirWritable(dir string) bool {
 // Errors counts the error findings.
 func Errors(fs []Finding) int {
 	return len(slices.DeleteFunc(slices.Clone(fs), func(f Finding) bool { return f.Level != LevelError }))
+}
+
+// exeSuffixes are the file name endings of programs: none on Unix; on
+// Windows .exe and .cmd (npm installs codex as codex.cmd).
+func exeSuffixes() []string {
+	if runtime.GOOS == "windows" {
+		return []string{".exe", ".cmd"}
+	}
+	return []string{""}
 }
