@@ -117,6 +117,13 @@ func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return exitError(1, "mcp: %v", err)
 	}
+	if cmd.Root().Reader == os.Stdin && cmd.Root().Writer == os.Stdout && stderr == os.Stderr {
+		// The server replaces this process where the system allows it
+		// (execve): the agent's signals and pipes reach it directly.
+		if err := replaceProcess(bin, args); err != nil {
+			return exitError(1, "mcp: %v", err)
+		}
+	}
 	c := exec.CommandContext(ctx, bin, args...)
 	c.Stdin, c.Stdout, c.Stderr = cmd.Root().Reader, cmd.Root().Writer, stderr
 	if err := c.Run(); err != nil {
