@@ -98,7 +98,7 @@ func PlanClaude(o Options) (*Plan, error) {
 		return nil, err
 	}
 	for _, c := range hookCommandsOfDoc(f.Old) {
-		if hookifycCommand.MatchString(c) && !slices.Contains(st.HookCommands, c) && !o.Force {
+		if hookifycCommand().MatchString(c) && !slices.Contains(st.HookCommands, c) && !o.Force {
 			p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(ClaudeSettings), c))
 			break
 		}
@@ -109,7 +109,7 @@ func PlanClaude(o Options) (*Plan, error) {
 			return false
 		}
 		for _, c := range cmds {
-			if !slices.Contains(st.HookCommands, c) && !(o.Force && hookifycCommand.MatchString(c)) {
+			if !slices.Contains(st.HookCommands, c) && !(o.Force && hookifycCommand().MatchString(c)) {
 				return false
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 	"github.com/hookifyc/hookifyc/compiler/driver"
@@ -71,7 +72,7 @@ func (e *ErrSources) Error() string {
 }
 
 // hookifycCommand matches a hook command that runs some hookifyc's hook.
-var hookifycCommand = regexp.MustCompile(`hookifyc['"]?\s+hook\b`)
+var hookifycCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`hookifyc['"]?\s+hook\b`) })
 
 // PlanCodex plans the installation of the compiled rules into a Codex
 // directory: rules/hookify.rules (validated as Codex loads it) and the
@@ -124,7 +125,7 @@ func PlanCodex(o Options) (*Plan, error) {
 			return false
 		}
 		for _, c := range cmds {
-			if !slices.Contains(oldCommands, c) && !(o.Force && hookifycCommand.MatchString(c)) {
+			if !slices.Contains(oldCommands, c) && !(o.Force && hookifycCommand().MatchString(c)) {
 				return false
 			}
 		}
@@ -171,7 +172,7 @@ func PlanCodex(o Options) (*Plan, error) {
 	if hj.Existed {
 		doc := hj.Old
 		for _, c := range hookCommandsOfDoc(doc) {
-			if hookifycCommand.MatchString(c) && !slices.Contains(oldCommands, c) && !o.Force {
+			if hookifycCommand().MatchString(c) && !slices.Contains(oldCommands, c) && !o.Force {
 				p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(CodexHooks), c))
 				break
 			}
@@ -339,13 +340,15 @@ func codexRuleFiles(dir string) ([]execpolicy.File, error) {
 
 // userHooksInTOML reports whether config.toml defines hooks tables outside
 // hookifyc's block (ignoring [hooks.state...], which records trust).
-var tomlHooksTable = regexp.MustCompile(`(?m)^[ \t]*\[\[?[ \t]*"?hooks"?[ \t]*\.[ \t]*"?(PreToolUse|PostToolUse|UserPromptSubmit|Stop|SessionStart|PermissionRequest)`)
+var tomlHooksTable = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*\[\[?[ \t]*"?hooks"?[ \t]*\.[ \t]*"?(PreToolUse|PostToolUse|UserPromptSubmit|Stop|SessionStart|PermissionRequest)`)
+})
 
 func userHooksInTOML(src []byte) bool {
 	if s, e, ok, _ := findBlock(src); ok {
 		src = append(append([]byte{}, src[:s]...), src[e:]...)
 	}
-	return tomlHooksTable.Match(src)
+	return tomlHooksTable().Match(src)
 }
 
 // hookCommandsOfDoc lists every handler command of a hooks document.

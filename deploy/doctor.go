@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/driver"
@@ -123,7 +124,7 @@ func claudeDirs(o DoctorOptions) []string {
 	return out
 }
 
-var codexVersion = regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`)
+var codexVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`) })
 
 func codexChecks(fs *findings, o *DoctorOptions) {
 	path := lookPath("codex", o.Path)
@@ -136,7 +137,7 @@ func codexChecks(fs *findings, o *DoctorOptions) {
 		fs.add(LevelError, "codex-cli", fmt.Sprintf("%s --version failed: %v", path, err), "reinstall Codex")
 		return
 	}
-	v := codexVersion.FindString(out)
+	v := codexVersion().FindString(out)
 	if v != execpolicy.CodexVersion {
 		fs.add(LevelWarning, "codex-cli", fmt.Sprintf("%s is Codex %s; hookifyc targets the contract of Codex %s", path, strings.TrimSpace(out), execpolicy.CodexVersion), "npm install -g @openai/codex@"+execpolicy.CodexVersion+", or check the hook and .rules behaviour of your version")
 		return

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"sync"
 
 	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -21,7 +22,7 @@ const (
 )
 
 // tomlRulesTable matches a [rules] table header.
-var tomlRulesTable = regexp.MustCompile(`(?m)^[ \t]*\[[ \t]*"?rules"?[ \t]*\]`)
+var tomlRulesTable = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*\[[ \t]*"?rules"?[ \t]*\]`) })
 
 // PlanManaged stages the fleet layout under o.Dir for a platform engineer
 // to package: the compiled prefix rules as a [rules] block of
@@ -54,7 +55,7 @@ func PlanManaged(o Options) (*Plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", p.Path(ManagedRequirements), err)
 		}
-		if tomlRulesTable.Match(rest) {
+		if tomlRulesTable().Match(rest) {
 			p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already has a [rules] table outside hookifyc's block: merge the prefix rules by hand (hookifyc compile --target requirements)", p.Path(ManagedRequirements)))
 		}
 		if rq.New, err = SetBlock(rq.Old, body); err != nil {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -54,7 +55,7 @@ audit log holds for a hookifyc hook of that agent and event.`,
 }
 
 // hookifycHookRe recognises a hook command that runs `hookifyc hook`.
-var hookifycHookRe = regexp.MustCompile(`(^|[/\\\s"'])hookifyc(\.exe)?["']?\s+hook(\s|$)`)
+var hookifycHookRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[/\\\s"'])hookifyc(\.exe)?["']?\s+hook(\s|$)`) })
 
 // listedHook is a hook as hooks list prints it.
 type listedHook struct {
@@ -123,7 +124,7 @@ func (a *app) runHooksList(ctx context.Context, cmd *cli.Command) error {
 			continue
 		}
 		lh := listedHook{Hook: h}
-		if hookifycHookRe.MatchString(h.Command) {
+		if hookifycHookRe().MatchString(h.Command) {
 			lh.Last = last[[2]string{h.Agent, h.Event}]
 		}
 		out = append(out, lh)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,7 +86,7 @@ func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
 	}
 	addr := cmd.String("http")
 	if addr != "" {
-		host, _, err := net.SplitHostPort(addr)
+		host, err := splitHost(addr)
 		if err != nil {
 			return exitError(2, "mcp: --http %q: want host:port (e.g. 127.0.0.1:8765)", addr)
 		}
@@ -163,8 +163,33 @@ func loopbackHost(host string) bool {
 	if host == "localhost" {
 		return true
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
+}
+
+// splitHost is the host of a host:port address ("[::1]:80" → "::1"). It
+// does what net.SplitHostPort does for that without linking package net:
+// net's cgo resolver makes hookifyc a dynamically linked binary, which
+// costs every hook process about a millisecond at start-up.
+func splitHost(addr string) (string, error) {
+	i := strings.LastIndexByte(addr, ':')
+	if i < 0 {
+		return "", fmt.Errorf("missing port in address %q", addr)
+	}
+	host, port := addr[:i], addr[i+1:]
+	if port == "" || strings.ContainsAny(port, ":[]") {
+		return "", fmt.Errorf("bad port in address %q", addr)
+	}
+	if strings.HasPrefix(host, "[") {
+		if !strings.HasSuffix(host, "]") {
+			return "", fmt.Errorf("bad address %q", addr)
+		}
+		return host[1 : len(host)-1], nil
+	}
+	if strings.ContainsAny(host, ":[]") {
+		return "", fmt.Errorf("too many colons in address %q", addr)
+	}
+	return host, nil
 }
 
 // codexCommand is `hookifyc codex config|instructions`: what registers

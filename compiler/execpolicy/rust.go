@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -1891,14 +1892,14 @@ func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args star
 // rustMessage rewords go.starlark.net's runtime errors as starlark-rust
 // words them.
 func rustMessage(msg string) string {
-	if m := notIterable.FindStringSubmatch(msg); m != nil {
+	if m := notIterable().FindStringSubmatch(msg); m != nil {
 		t := m[1]
 		if t == "" {
 			t = m[2]
 		}
 		return "Operation `(iter)` not supported on type `" + t + "`"
 	}
-	if m := dupKey.FindStringSubmatch(msg); m != nil {
+	if m := dupKey().FindStringSubmatch(msg); m != nil {
 		k := m[1]
 		if u, err := strconv.Unquote(k); err == nil {
 			var b strings.Builder
@@ -1909,18 +1910,20 @@ func rustMessage(msg string) string {
 		}
 		return "Dictionary key repeated for `" + k + "`"
 	}
-	if m := unaryOp.FindStringSubmatch(msg); m != nil {
+	if m := unaryOp().FindStringSubmatch(msg); m != nil {
 		return "Operation `" + m[1] + "` not supported on type `" + m[2] + "`"
 	}
-	if itemAssign.MatchString(msg) {
+	if itemAssign().MatchString(msg) {
 		return "Immutable"
 	}
 	return msg
 }
 
 var (
-	notIterable = regexp.MustCompile(`^(?:\w+: )?(?:(\w+) value is not iterable|for parameter \w+: got (\w+), want iterable)$`)
-	dupKey      = regexp.MustCompile(`^duplicate key: (.*)$`)
-	unaryOp     = regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`)
-	itemAssign  = regexp.MustCompile(`^\w+ value does not support item assignment$`)
+	notIterable = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:\w+: )?(?:(\w+) value is not iterable|for parameter \w+: got (\w+), want iterable)$`)
+	})
+	dupKey     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^duplicate key: (.*)$`) })
+	unaryOp    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`) })
+	itemAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\w+ value does not support item assignment$`) })
 )

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 	"github.com/hookifyc/hookifyc/compiler/shell"
@@ -71,11 +72,11 @@ var codexTools = map[string][]string{
 	"MultiEdit": {"apply_patch"},
 }
 
-var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_ ,|-]+$`)
+var exactMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_ ,|-]+$`) })
 
 // claudeVarRe finds the variables Claude Code sets for hooks, which Codex
 // does not (B6).
-var claudeVarRe = regexp.MustCompile(`\$\{?(CLAUDE_[A-Z_]+)\}?`)
+var claudeVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?(CLAUDE_[A-Z_]+)\}?`) })
 
 // ClaudeHooks converts the hooks of Claude Code settings files (name →
 // content) into Codex hooks, files in the order given.
@@ -161,7 +162,7 @@ func translateMatcher(event, m string) (string, bool, []string) {
 		return m, true, nil
 	}
 	var msgs []string
-	if exactMatcher.MatchString(m) {
+	if exactMatcher().MatchString(m) {
 		var names []string
 		seen := map[string]bool{}
 		for _, n := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
@@ -240,7 +241,7 @@ func translateHandler(h map[string]any) (*Handler, []Finding) {
 	if once, _ := h["once"].(bool); once {
 		fs = append(fs, Finding{Msg: "Codex has no once: the hook runs every time"})
 	}
-	for _, m := range claudeVarRe.FindAllStringSubmatch(out.Command, -1) {
+	for _, m := range claudeVarRe().FindAllStringSubmatch(out.Command, -1) {
 		fs = append(fs, Finding{Msg: fmt.Sprintf("$%s is set by Claude Code only: empty under Codex", m[1])})
 	}
 	return out, fs

@@ -12,13 +12,14 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
-var eventLine = regexp.MustCompile(`(?m)^event:\s*(bash|all)\s*$`)
-var nameLine = regexp.MustCompile(`(?m)^name:.*$`)
+var eventLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^event:\s*(bash|all)\s*$`) })
+var nameLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^name:.*$`) })
 
 // Distinct is the number of distinct real rules Files cycles through.
 func Distinct(t testing.TB) int {
@@ -32,7 +33,7 @@ func Files(t testing.TB, n int) map[string][]byte {
 	pool := pool(t)
 	files := make(map[string][]byte, n)
 	for i := 0; i < n; i++ {
-		data := nameLine.ReplaceAll(pool[i%len(pool)], []byte(fmt.Sprintf("name: bench-%03d", i)))
+		data := nameLine().ReplaceAll(pool[i%len(pool)], []byte(fmt.Sprintf("name: bench-%03d", i)))
 		files[fmt.Sprintf("hookify.bench-%03d.local.md", i)] = data
 	}
 	return files
@@ -55,7 +56,7 @@ func pool(t testing.TB) [][]byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if eventLine.Match(data) {
+		if eventLine().Match(data) {
 			pool = append(pool, data)
 		}
 	}

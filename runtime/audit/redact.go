@@ -3,6 +3,7 @@ package audit
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -17,28 +18,32 @@ type redaction struct {
 }
 
 // redactions are Redact's rules, applied in order (the private key block
-// first, so that no other rule leaves half of one).
-var redactions = []redaction{
-	{"private key block", regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?s:.*?)(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)`), "[REDACTED PRIVATE KEY]"},
-	{"URL credentials", regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@"']*:[^/\s@"']+@`), "${1}" + Redacted + "@"},
-	{"bearer or basic credentials", regexp.MustCompile(`(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}${2}" + Redacted},
-	{"authorization token", regexp.MustCompile(`(?i)(authorization:\s*token\s+)[^\s"']{8,}`), "${1}" + Redacted},
-	{"GitHub token", regexp.MustCompile(`\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), Redacted},
-	{"GitLab token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`), Redacted},
-	{"OpenAI/Anthropic key", regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
-	{"Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), Redacted},
-	{"AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
-	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
-	{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
-	{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(["']?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"';&|]+)`), "${1}${2}" + Redacted},
-	{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))("[^"]*"|'[^']*'|[^\s"';&|-][^\s"';&|]*)`), "${1}" + Redacted},
-}
+// first, so that no other rule leaves half of one). They are compiled on
+// first use: every hookifyc process links this package, and most never
+// redact anything.
+var redactions = sync.OnceValue(func() []redaction {
+	return []redaction{
+		{"private key block", regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?s:.*?)(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)`), "[REDACTED PRIVATE KEY]"},
+		{"URL credentials", regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@"']*:[^/\s@"']+@`), "${1}" + Redacted + "@"},
+		{"bearer or basic credentials", regexp.MustCompile(`(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}${2}" + Redacted},
+		{"authorization token", regexp.MustCompile(`(?i)(authorization:\s*token\s+)[^\s"']{8,}`), "${1}" + Redacted},
+		{"GitHub token", regexp.MustCompile(`\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), Redacted},
+		{"GitLab token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`), Redacted},
+		{"OpenAI/Anthropic key", regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
+		{"Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), Redacted},
+		{"AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
+		{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
+		{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
+		{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(["']?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"';&|]+)`), "${1}${2}" + Redacted},
+		{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))("[^"]*"|'[^']*'|[^\s"';&|-][^\s"';&|]*)`), "${1}" + Redacted},
+	}
+})
 
 // RedactionNames are the names of Redact's rules, in order (for the
 // documentation and the tests).
 func RedactionNames() []string {
 	var names []string
-	for _, r := range redactions {
+	for _, r := range redactions() {
 		names = append(names, r.name)
 	}
 	return names
@@ -55,7 +60,7 @@ func RedactionNames() []string {
 // and of flags such as --password and --token. It recognises shapes, not
 // secrets: a secret of no known shape stays.
 func Redact(s string) string {
-	for _, r := range redactions {
+	for _, r := range redactions() {
 		s = r.re.ReplaceAllString(s, r.repl)
 	}
 	return s
