@@ -57,8 +57,13 @@ func corpusResult(t *testing.T, sem engine.Semantics) (*hookifycorpus.Corpus, *R
 	c := hookifycorpus.Load(t)
 	dir := filepath.Join(c.Dir, "rules")
 	r := Run(Options{Paths: []string{dir}, Semantics: sem, Env: hermeticEnv(t)})
+	// Paths in goldens are relative to the rules directory, wherever the
+	// shared corpus is checked out (messages name other files too).
 	for i := range r.Diagnostics {
-		r.Diagnostics[i].Path = filepath.ToSlash(strings.TrimPrefix(r.Diagnostics[i].Path, dir+string(filepath.Separator)))
+		d := &r.Diagnostics[i]
+		d.Path = filepath.ToSlash(strings.TrimPrefix(d.Path, dir+string(filepath.Separator)))
+		d.Message = strings.ReplaceAll(d.Message, dir+string(filepath.Separator), "")
+		d.Fix = strings.ReplaceAll(d.Fix, dir+string(filepath.Separator), "")
 	}
 	return c, r
 }
