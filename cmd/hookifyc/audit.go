@@ -123,6 +123,9 @@ func (a *app) auditHook(cmd *cli.Command, dir string, rec *hook.Record, start ti
 	if err != nil {
 		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default)\n", err)
 	}
+	if l == nil {
+		return // off: no entry is built (its redaction is the costly part)
+	}
 	writeAudit(l, hookEntry(rec, start, fail), stderr)
 }
 

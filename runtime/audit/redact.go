@@ -17,6 +17,25 @@ type redaction struct {
 	repl string
 }
 
+// redactionTriggers gives, by rule name, the substrings (lower case) that
+// every match of the rule contains. A hook process redacts one short
+// summary: skipping the rules it cannot match keeps the log cheap.
+var redactionTriggers = map[string][]string{
+	"private key block":           {"private key"},
+	"URL credentials":             {"://"},
+	"bearer or basic credentials": {"bearer", "basic"},
+	"authorization token":         {"authorization"},
+	"GitHub token":                {"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
+	"GitLab token":                {"glpat-"},
+	"OpenAI/Anthropic key":        {"sk-"},
+	"Slack token":                 {"xox"},
+	"AWS access key id":           {"akia", "asia", "agpa", "aida", "aroa", "anpa", "anva"},
+	"Google API key":              {"aiza"},
+	"JSON web token":              {"eyj"},
+	"secret assignment":           {"password", "passwd", "passphrase", "token", "secret", "api", "key", "credential", "_auth"},
+	"secret flag":                 {"--"},
+}
+
 // redactions are Redact's rules, applied in order (the private key block
 // first, so that no other rule leaves half of one). They are compiled on
 // first use: every hookifyc process links this package, and most never
@@ -60,10 +79,36 @@ func RedactionNames() []string {
 // and of flags such as --password and --token. It recognises shapes, not
 // secrets: a secret of no known shape stays.
 func Redact(s string) string {
-	for _, r := range redactions() {
+	lower := strings.ToLower(s)
+	var rules []redaction
+	for _, r := range redactionNames {
+		if triggered(lower, redactionTriggers[r]) {
+			if rules == nil {
+				rules = redactions() // compiled on first need
+			}
+			break
+		}
+	}
+	for _, r := range rules {
+		if !triggered(lower, redactionTriggers[r.name]) {
+			continue
+		}
 		s = r.re.ReplaceAllString(s, r.repl)
+		lower = strings.ToLower(s)
 	}
 	return s
+}
+
+// redactionNames are the rules' names, known without compiling them.
+var redactionNames = []string{"private key block", "URL credentials", "bearer or basic credentials", "authorization token", "GitHub token", "GitLab token", "OpenAI/Anthropic key", "Slack token", "AWS access key id", "Google API key", "JSON web token", "secret assignment", "secret flag"}
+
+func triggered(lower string, triggers []string) bool {
+	for _, t := range triggers {
+		if strings.Contains(lower, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // Summary bounds: at most maxRedact bytes of the text are redacted, and

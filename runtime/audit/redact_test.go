@@ -69,3 +69,23 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("Summarize: %q", got)
 	}
 }
+
+// TestRedactionTriggers: every rule has triggers, the names list matches
+// the rules, and every redaction the table tests expect still happens
+// (a trigger that missed a match would let a secret through).
+func TestRedactionTriggers(t *testing.T) {
+	rules := redactions()
+	if len(rules) != len(redactionNames) {
+		t.Fatalf("%d rules, %d names", len(rules), len(redactionNames))
+	}
+	for i, r := range rules {
+		if redactionNames[i] != r.name || len(redactionTriggers[r.name]) == 0 {
+			t.Errorf("rule %d %q: name %q, triggers %v", i, r.name, redactionNames[i], redactionTriggers[r.name])
+		}
+		for _, tr := range redactionTriggers[r.name] {
+			if tr != strings.ToLower(tr) {
+				t.Errorf("%s: trigger %q is not lower case", r.name, tr)
+			}
+		}
+	}
+}
