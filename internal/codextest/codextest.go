@@ -32,6 +32,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookifyc/hookifyc/internal/filelock"
 )
 
 // Version is the Codex release hookifyc reproduces.
@@ -150,10 +152,10 @@ func Install(dir string) error {
 		return err
 	}
 	defer lock.Close()
-	if err := lockFile(lock); err != nil {
+	if err := filelock.Lock(lock); err != nil {
 		return err
 	}
-	defer unlockFile(lock)
+	defer filelock.Unlock(lock)
 	if p, err := findBinary(dir); err == nil && checkVersion(p) == nil {
 		return nil // installed by someone else meanwhile
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/hookifyc/hookifyc/internal/filelock"
 )
 
 // Default rotation: the log is rotated before it would pass DefaultMaxBytes
@@ -82,10 +84,10 @@ func (l *Log) appendLine(line []byte) error {
 		return err
 	}
 	defer lock.Close()
-	if err := lockFile(lock); err != nil {
+	if err := filelock.Lock(lock); err != nil {
 		return fmt.Errorf("locking: %w", err)
 	}
-	defer unlockFile(lock)
+	defer filelock.Unlock(lock)
 
 	if st, err := os.Stat(l.Path); err == nil && st.Size() > 0 && st.Size()+int64(len(line)) > l.maxBytes() {
 		if err := l.rotate(); err != nil {

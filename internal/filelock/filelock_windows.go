@@ -1,6 +1,6 @@
 //go:build windows
 
-package codextest
+package filelock
 
 import (
 	"os"
@@ -14,9 +14,9 @@ var (
 	procUnlockFileEx = kernel32.NewProc("UnlockFileEx")
 )
 
-// lockFile takes an exclusive lock on f, waiting for it (LockFileEx with
+// Lock takes an exclusive lock on f, waiting for it (LockFileEx with
 // LOCKFILE_EXCLUSIVE_LOCK over the whole file).
-func lockFile(f *os.File) error {
+func Lock(f *os.File) error {
 	const lockfileExclusiveLock = 2
 	var ol syscall.Overlapped
 	r, _, err := procLockFileEx.Call(f.Fd(), lockfileExclusiveLock, 0, ^uintptr(0)>>32, ^uintptr(0)>>32, uintptr(unsafe.Pointer(&ol)))
@@ -26,8 +26,8 @@ func lockFile(f *os.File) error {
 	return nil
 }
 
-// unlockFile releases lockFile's lock.
-func unlockFile(f *os.File) error {
+// Unlock releases Lock's lock.
+func Unlock(f *os.File) error {
 	var ol syscall.Overlapped
 	r, _, err := procUnlockFileEx.Call(f.Fd(), 0, ^uintptr(0)>>32, ^uintptr(0)>>32, uintptr(unsafe.Pointer(&ol)))
 	if r == 0 {
