@@ -4,7 +4,7 @@ import "syscall"
 
 // statTimes returns a stat's modification and change times in nanoseconds.
 func statTimes(st *syscall.Stat_t) (mtime, ctime int64) {
-	return st.Mtim.Sec*1e9 + st.Mtim.Nsec, st.Ctim.Sec*1e9 + st.Ctim.Nsec
+	return int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec), int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec)
 }
 
 // localFileSystems are the file systems whose change times this kernel

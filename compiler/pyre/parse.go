@@ -1,6 +1,7 @@
 package pyre
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
@@ -239,15 +240,18 @@ func (p *parser) parseSeq(nested int, first bool) Node {
 }
 
 // repeatCount converts the digits of a {m,n} bound; ok is false when the
-// count is not below Python's MAXREPEAT.
+// count is not below Python's MAXREPEAT. On 32-bit platforms a count above
+// the largest int is clamped to it (only a subject of more than two
+// billion code points could tell).
 func repeatCount(digits []rune) (n int, ok bool) {
+	var v int64
 	for _, d := range digits {
-		n = n*10 + int(d-'0')
-		if n >= maxRepeat {
+		v = v*10 + int64(d-'0')
+		if v >= maxRepeat {
 			return 0, false
 		}
 	}
-	return n, true
+	return int(min(v, int64(math.MaxInt))), true
 }
 
 // repeat applies the repeat operator c (already read) to the last item.
