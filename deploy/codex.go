@@ -12,10 +12,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/BurntSushi/toml"
 	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
+	"github.com/hookifyc/hookifyc/runtime/mcplaunch"
 )
 
 // Files of a Codex directory, relative to it.
@@ -55,6 +57,9 @@ type Options struct {
 	Commands []string
 	// Home is the user's home directory (the engine's "~").
 	Home string
+	// MCP also registers `hookifyc mcp` as Codex's hookify MCP server: a
+	// [mcp_servers.hookify] table inside hookifyc's block of config.toml.
+	MCP bool
 }
 
 // ErrSources is PlanCodex's error when the sources have errors or hold no
@@ -162,7 +167,7 @@ func PlanCodex(o Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	inTOML := ct.Existed && (HasBlock(ct.Old) || !hj.Existed && userHooksInTOML(ct.Old))
+	inTOML := ct.Existed && (blockHoldsHooks(ct.Old) || !hj.Existed && userHooksInTOML(ct.Old))
 	if len(add.Events) > 0 {
 		p.HookCommand = cmd
 	}
@@ -201,19 +206,44 @@ func PlanCodex(o Options) (*Plan, error) {
 		}
 	}
 
-	// config.toml: our block, edited as text.
+	// config.toml: our block, edited as text: the hooks when they go
+	// there, and the MCP server with --mcp.
 	ct.New = ct.Old
-	if ct.Existed {
-		var body []byte
-		if inTOML && len(add.Events) > 0 {
-			body = res.File(driver.HooksTOMLFile)
+	var body []byte
+	if inTOML && len(add.Events) > 0 {
+		body = res.File(driver.HooksTOMLFile)
+	}
+	if outside, err := outsideBlock(ct.Old); o.MCP && err == nil && mcpServerTable().Match(outside) {
+		p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already defines [mcp_servers.hookify] outside hookifyc's block: remove it first (hookifyc never edits the user's tables)", p.Path(CodexConfig)))
+	} else if o.MCP {
+		if len(body) > 0 {
+			body = append(body, '\n')
 		}
+		body = append(body, mcplaunch.CodexConfig(o.Hookifyc)...)
+	}
+	switch {
+	case ct.Existed:
 		ct.New, err = SetBlock(ct.Old, body)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", p.Path(CodexConfig), err)
 		}
-	} else {
+	case len(body) > 0:
+		ct.New, err = SetBlock(nil, body)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p.Path(CodexConfig), err)
+		}
+	default:
 		ct.Remove = true
+	}
+	if !ct.Remove {
+		// Never install a config.toml Codex could not read.
+		var doc map[string]any
+		if _, err := toml.Decode(string(ct.New), &doc); err != nil {
+			return nil, fmt.Errorf("internal error: %s would not be valid TOML after the edit: %v", p.Path(CodexConfig), err)
+		}
+	}
+	if o.MCP {
+		p.Notes = append(p.Notes, "the hookify MCP server runs: "+o.Hookifyc+" mcp (it needs hookifyc-mcp beside it or on PATH: go install ./cmd/hookifyc-mcp)")
 	}
 
 	where := CodexHooks
@@ -261,6 +291,28 @@ func PlanCodex(o Options) (*Plan, error) {
 	before, after := codexGuards(p, st, engine.New(engine.Options{Semantics: engine.Fixed, Home: o.Home}))
 	p.Behaviour, p.Sampled, p.FromLog = behaviourDiff(before, after, o)
 	return p, nil
+}
+
+// mcpServerTable matches a [mcp_servers.hookify] table header (quoted or
+// not, with spaces), compiled on first use.
+var mcpServerTable = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*\[[ \t]*"?mcp_servers"?[ \t]*\.[ \t]*"?hookify"?[ \t]*\]`)
+})
+
+// blockHoldsHooks reports whether hookifyc's block of config.toml holds
+// hook tables (it may hold only the MCP server).
+func blockHoldsHooks(src []byte) bool {
+	start, end, ok, err := findBlock(src)
+	return err == nil && ok && tomlHooksTable().Match(src[start:end])
+}
+
+// outsideBlock is src without hookifyc's block.
+func outsideBlock(src []byte) ([]byte, error) {
+	start, end, ok, err := findBlock(src)
+	if err != nil || !ok {
+		return src, err
+	}
+	return append(append([]byte{}, src[:start]...), src[end:]...), nil
 }
 
 // change adds the file rel to the plan with its current content.

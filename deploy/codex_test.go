@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 )
@@ -409,5 +410,74 @@ func TestCodexHooksNoLongerNeeded(t *testing.T) {
 	must(t, err)
 	if exists(filepath.Join(home, "rules", "hookify.rules")) || exists(filepath.Join(home, "hookifyc")) {
 		t.Error("uninstall left files")
+	}
+}
+
+// TestCodexMCP: --mcp registers the server inside hookifyc's block of
+// config.toml, keeps every other byte (the user's other MCP servers
+// included), yields valid TOML, is idempotent, and uninstall restores the
+// file; a fresh home gets a config.toml that uninstall removes; a user's
+// own [mcp_servers.hookify] is a conflict, never edited.
+func TestCodexMCP(t *testing.T) {
+	home, rules := fixture(t)
+	before := snapshot(t, home)
+	o := opts(home, rules)
+	o.MCP = true
+	p, err := PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	got, _ := os.ReadFile(filepath.Join(home, "config.toml"))
+	if !bytes.HasPrefix(got, []byte(userConfig)) || !bytes.Contains(got, []byte(BlockBegin)) ||
+		!bytes.Contains(got, []byte("[mcp_servers.hookify]\ncommand = \""+o.Hookifyc+"\"\nargs = [\"mcp\"]\n")) {
+		t.Fatalf("config.toml:\n%s", got)
+	}
+	var doc struct {
+		MCPServers map[string]struct {
+			Command string
+			Args    []string
+		} `toml:"mcp_servers"`
+	}
+	if _, err := toml.Decode(string(got), &doc); err != nil || doc.MCPServers["hookify"].Command != o.Hookifyc || len(doc.MCPServers) != 3 {
+		t.Fatalf("decoded %+v, %v", doc, err)
+	}
+	again, err := PlanCodex(o)
+	must(t, err)
+	for _, f := range again.Files {
+		if f.Changed() {
+			t.Errorf("second plan changes %s", f.Rel)
+		}
+	}
+	u, err := PlanUninstall("codex", home)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	sameSnap(t, "uninstall after --mcp", before, snapshot(t, home), false)
+
+	// A fresh home: config.toml is created, and goes with uninstall.
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	o.Dir = fresh
+	p, err = PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	if got, _ := os.ReadFile(filepath.Join(fresh, "config.toml")); !bytes.Contains(got, []byte("[mcp_servers.hookify]")) {
+		t.Fatalf("fresh config.toml:\n%s", got)
+	}
+	u, err = PlanUninstall("codex", fresh)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	if exists(fresh) {
+		t.Errorf("uninstall left %s", fresh)
+	}
+
+	// The user's own hookify server: a conflict, the file untouched.
+	write(t, filepath.Join(home, "config.toml"), userConfig+"\n[mcp_servers.hookify]\ncommand = \"/opt/other\"\n", 0o600)
+	o.Dir = home
+	p, err = PlanCodex(o)
+	must(t, err)
+	if len(p.Conflicts) != 1 || !strings.Contains(p.Conflicts[0], "[mcp_servers.hookify]") {
+		t.Fatalf("conflicts %v", p.Conflicts)
 	}
 }

@@ -36,6 +36,7 @@ func deployFlags(compile bool) []cli.Flag {
 			&cli.BoolFlag{Name: "lower-allow", Usage: "also lower permission allow rules"},
 			&cli.BoolFlag{Name: "managed", Usage: "codex: stage the fleet layout under --root (etc/codex/requirements.toml [rules] and etc/codex/hookify/) for packaging"},
 			&cli.StringFlag{Name: "root", Usage: "with --managed: the staging directory"},
+			&cli.BoolFlag{Name: "mcp", Usage: "codex: also register `hookifyc mcp` as Codex's hookify MCP server ([mcp_servers.hookify] in hookifyc's block of config.toml)"},
 			auditLogFlag(),
 		)
 	}
@@ -192,6 +193,7 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 		Force:            cmd.Bool("force"),
 		Home:             a.m.home(),
 		Commands:         a.loggedCommands(cmd.String("audit-log"), cwd),
+		MCP:              cmd.Bool("mcp"),
 	}
 	var p *deploy.Plan
 	switch {
