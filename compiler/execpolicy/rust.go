@@ -396,40 +396,10 @@ var strMethods = map[string]strMethod{
 	"startswith": func(_ *loader, s string, a rargs) (starlark.Value, error) {
 		return affix(s, a, strings.HasPrefix)
 	},
-	"find": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		i, err := find(s, a, false)
-		if err != nil {
-			return nil, err
-		}
-		return starlark.MakeInt(i), nil
-	},
-	"rfind": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		i, err := find(s, a, true)
-		if err != nil {
-			return nil, err
-		}
-		return starlark.MakeInt(i), nil
-	},
-	"index": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		i, err := find(s, a, false)
-		if err != nil {
-			return nil, err
-		}
-		if i < 0 {
-			return nil, rustErr("Substring '%s' not found in '%s'", string(a.args[0].(starlark.String)), s)
-		}
-		return starlark.MakeInt(i), nil
-	},
-	"rindex": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		i, err := find(s, a, true)
-		if err != nil {
-			return nil, err
-		}
-		if i < 0 {
-			return nil, rustErr("Substring '%s' not found in '%s'", string(a.args[0].(starlark.String)), s)
-		}
-		return starlark.MakeInt(i), nil
-	},
+	"find":   findMethod(false, false),
+	"rfind":  findMethod(true, false),
+	"index":  findMethod(false, true),
+	"rindex": findMethod(true, true),
 	"format": func(l *loader, s string, a rargs) (starlark.Value, error) {
 		r, err := l.dotFormat(s, a.args, a.kwargs)
 		if err != nil {
@@ -590,6 +560,21 @@ func find(s string, a rargs, last bool) (int, error) {
 		return -1, nil
 	}
 	return first + runeLen(hay[:i]), nil
+}
+
+// findMethod is find and rfind (last picks the rightmost match) and, with
+// mustFind, index and rindex, which fail where find returns -1.
+func findMethod(last, mustFind bool) strMethod {
+	return func(_ *loader, s string, a rargs) (starlark.Value, error) {
+		i, err := find(s, a, last)
+		if err != nil {
+			return nil, err
+		}
+		if i < 0 && mustFind {
+			return nil, rustErr("Substring '%s' not found in '%s'", string(a.args[0].(starlark.String)), s)
+		}
+		return starlark.MakeInt(i), nil
+	}
 }
 
 func affix(s string, a rargs, test func(string, string) bool) (starlark.Value, error) {
