@@ -2,6 +2,7 @@ package hookify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -27,7 +28,7 @@ var Events = []string{ir.EventBash, ir.EventFile, ir.EventStop, ir.EventPrompt, 
 // Each message names the value and, where one is close, what was meant.
 func Validate(r *ir.Rule) []string {
 	var out []string
-	if !contains(Events, r.Event) {
+	if !slices.Contains(Events, r.Event) {
 		out = append(out, fmt.Sprintf("event %q is not one of %v%s", r.Event, Events, didYouMean(r.Event, Events)))
 	}
 	if r.ActionText != string(ir.ActionWarn) && r.ActionText != string(ir.ActionBlock) {
@@ -38,10 +39,10 @@ func Validate(r *ir.Rule) []string {
 	}
 	for i, c := range r.Conditions {
 		at := fmt.Sprintf("condition %d", i+1)
-		if !contains(Operators, c.Operator) {
+		if !slices.Contains(Operators, c.Operator) {
 			out = append(out, fmt.Sprintf("%s: operator %q is not one of %v%s", at, c.Operator, Operators, didYouMean(c.Operator, Operators)))
 		}
-		if !contains(Fields, c.Field) {
+		if !slices.Contains(Fields, c.Field) {
 			if hint := didYouMean(c.Field, Fields); hint != "" {
 				out = append(out, fmt.Sprintf("%s: field %q is not a field hookify reads%s", at, c.Field, hint))
 			}
@@ -53,15 +54,6 @@ func Validate(r *ir.Rule) []string {
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // didYouMean is " (did you mean X?)" for the closest known value, or "".
@@ -83,7 +75,7 @@ type UnknownKey struct {
 func UnknownKeys(r *ir.Rule) []UnknownKey {
 	var out []UnknownKey
 	for k, p := range r.KeyPos {
-		if !contains(Keys, k) {
+		if !slices.Contains(Keys, k) {
 			out = append(out, UnknownKey{Key: k, Pos: p, Hint: didYouMean(k, Keys)})
 		}
 	}
