@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/shell"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 // handler is one entry of a matcher group, in the agents' shared shape.
@@ -110,5 +111,7 @@ func Emit(hooks []Hook, agent, bin string) []byte {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	enc.Encode(f)
-	return b.Bytes()
+	// Commands and matchers come from the genesis file: no deceptive
+	// character (bidi control, line separator) reaches the settings raw.
+	return textsafe.EscapeJSON(b.Bytes())
 }
