@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -64,7 +65,7 @@ func runOversize(opts Options) agent.Output {
 	rules, found := sources.Find(env, opts.Sources, ProjectStarts(opts.ProjectDir, opts.Dir, "")...)
 	var res engine.Result
 	if event != "" {
-		ev, _ := engine.SyntheticEvent(event, strings.ToValidUTF8(string(opts.Stdin), "\uFFFD"), "")
+		ev, _ := engine.SyntheticEvent(event, jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD")), "")
 		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor})
 		res = eng.Evaluate(rules, ev)
 	}
@@ -77,4 +78,65 @@ func runOversize(opts Options) agent.Output {
 	rec.HookEvent = hookEvent
 	opts.record(kind, nil, &rec)
 	return agent.Render(kind, hookEvent, &res, opts.Fail)
+}
+
+// jsonUnescape decodes the JSON string escapes of a cut payload's text, so
+// that the text judged is what the strings hold: a command written
+// `rm\t-rf /` (a tab, escaped by every JSON encoder) or `rm\u0020-rf /`
+// is judged as `rm<TAB>-rf /`, not as a backslash the shell never sees.
+// Outside strings valid JSON has no backslash; an invalid escape is kept.
+func jsonUnescape(s string) string {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i >= 0 && i+1 < len(s) {
+		b.WriteString(s[:i])
+		s = s[i:]
+		n := 2
+		switch c := s[1]; c {
+		case '"', '\\', '/':
+			b.WriteByte(c)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r, ok := hex4(s[2:])
+			if !ok {
+				b.WriteString(s[:2])
+				break
+			}
+			n = 6
+			if r2, ok := hex4(s[min(8, len(s)):]); ok && utf16.IsSurrogate(r) && s[6:8] == `\u` {
+				if d := utf16.DecodeRune(r, r2); d != '\uFFFD' {
+					r, n = d, 12
+				}
+			}
+			b.WriteRune(r) // a lone surrogate is written as U+FFFD
+		default:
+			b.WriteString(s[:2])
+		}
+		s = s[n:]
+		i = strings.IndexByte(s, '\\')
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// hex4 reads four hexadecimal digits at the start of s.
+func hex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s[:4], 16, 32)
+	return rune(v), err == nil
 }

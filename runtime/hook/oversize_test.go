@@ -34,3 +34,25 @@ func TestOversizeInput(t *testing.T) {
 		})
 	}
 }
+
+// TestOversizeJSONEscapes: the cut payload is judged on what its strings
+// hold, so a command spelled with JSON escapes (a tab, \u0020) still blocks.
+func TestOversizeJSONEscapes(t *testing.T) {
+	dir := project(t, map[string]string{"hookify.rm.local.md": rmRule})
+	for _, cmd := range []string{`rm\t-rf /`, `rm\u0020-rf /`, `\u0072m -rf /`, `rm -\u0072f /`} {
+		stdin := `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` + cmd + ` # ` + strings.Repeat("x", 200)
+		out := Run(Options{Dir: dir, Stdin: []byte(stdin), Truncated: true, Fail: agent.FailOpen})
+		if !strings.Contains(string(out.Stdout), `"permissionDecision": "deny"`) {
+			t.Errorf("%s: not blocked: stdout %.300s", cmd, out.Stdout)
+		}
+	}
+	for in, want := range map[string]string{
+		`a\"b\\c\/d\n`:         "a\"b\\c/d\n",
+		`\ud83d\ude00 \ud83d x`: "\U0001F600 \uFFFD x",
+		`\x \u12 end\`:          `\x \u12 end\`,
+	} {
+		if got := jsonUnescape(in); got != want {
+			t.Errorf("jsonUnescape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
