@@ -213,7 +213,14 @@ func PlanCodex(o Options) (*Plan, error) {
 	if inTOML && len(add.Events) > 0 {
 		body = res.File(driver.HooksTOMLFile)
 	}
-	if outside, err := outsideBlock(ct.Old); o.MCP && err == nil && mcpServerTable().Match(outside) {
+	if ct.Existed {
+		// A config.toml Codex cannot read is the user's to fix: say so,
+		// rather than blame the edit below.
+		if _, err := toml.Decode(string(ct.Old), new(map[string]any)); err != nil {
+			return nil, fmt.Errorf("%s is not valid TOML (Codex cannot read it either; fix it, then apply again): %v", p.Path(CodexConfig), err)
+		}
+	}
+	if o.MCP && userMCPServer(ct.Old) {
 		p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already defines [mcp_servers.hookify] outside hookifyc's block: remove it first (hookifyc never edits the user's tables)", p.Path(CodexConfig)))
 	} else if o.MCP {
 		if len(body) > 0 {
@@ -293,11 +300,27 @@ func PlanCodex(o Options) (*Plan, error) {
 	return p, nil
 }
 
-// mcpServerTable matches a [mcp_servers.hookify] table header (quoted or
-// not, with spaces), compiled on first use.
-var mcpServerTable = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^[ \t]*\[[ \t]*"?mcp_servers"?[ \t]*\.[ \t]*"?hookify"?[ \t]*\]`)
-})
+// userMCPServer reports whether config.toml, outside hookifyc's block,
+// defines anything under mcp_servers.hookify, in any TOML spelling: a
+// table header (bare, quoted or literal key), a sub-table, an inline table
+// or a dotted key. It is decoded, not matched: a text match misses all but
+// the plain header, and the server would then be defined twice. A
+// remainder that does not decode (the file was checked whole before) is
+// taken as defining it: the conflict is the safe answer.
+func userMCPServer(src []byte) bool {
+	outside, err := outsideBlock(src)
+	if err != nil {
+		return false // SetBlock reports the broken block
+	}
+	var doc struct {
+		MCPServers map[string]toml.Primitive `toml:"mcp_servers"`
+	}
+	if _, err := toml.Decode(string(outside), &doc); err != nil {
+		return true
+	}
+	_, ok := doc.MCPServers["hookify"]
+	return ok
+}
 
 // blockHoldsHooks reports whether hookifyc's block of config.toml holds
 // hook tables (it may hold only the MCP server).

@@ -481,3 +481,43 @@ func TestCodexMCP(t *testing.T) {
 		t.Fatalf("conflicts %v", p.Conflicts)
 	}
 }
+
+// TestCodexMCPUserServerAnySpelling: the user's own hookify MCP server is a
+// conflict however TOML spells it (not an "internal error" from the
+// validity check after the edit), and a config.toml that is not valid TOML
+// to begin with is reported as the user's, with nothing planned.
+func TestCodexMCPUserServerAnySpelling(t *testing.T) {
+	home, rules := fixture(t)
+	o := opts(home, rules)
+	o.MCP = true
+	for _, extra := range []string{
+		"[mcp_servers.hookify]\ncommand = \"/opt/other\"\n",
+		"[mcp_servers.'hookify']\ncommand = \"/opt/other\"\n",
+		"[mcp_servers.hookify.env]\nA = \"1\"\n",
+		"[mcp_servers]\nhookify = { command = \"/opt/other\" }\n",
+	} {
+		write(t, filepath.Join(home, "config.toml"), userConfig+"\n"+extra, 0o600)
+		p, err := PlanCodex(o)
+		if err != nil {
+			t.Errorf("%q: %v", extra, err)
+			continue
+		}
+		if len(p.Conflicts) != 1 || !strings.Contains(p.Conflicts[0], "[mcp_servers.hookify]") {
+			t.Errorf("%q: conflicts %v", extra, p.Conflicts)
+		}
+	}
+	// Top-level dotted keys, first in the file.
+	write(t, filepath.Join(home, "config.toml"), "mcp_servers.hookify.command = \"/opt/other\"\n"+userConfig, 0o600)
+	if p, err := PlanCodex(o); err != nil || len(p.Conflicts) != 1 {
+		t.Errorf("dotted keys: %v, %v", p, err)
+	}
+
+	write(t, filepath.Join(home, "config.toml"), "model = \"x\"\n[broken\n", 0o600)
+	for _, mcp := range []bool{false, true} {
+		o.MCP = mcp
+		_, err := PlanCodex(o)
+		if err == nil || !strings.Contains(err.Error(), "is not valid TOML") || strings.Contains(err.Error(), "internal error") {
+			t.Errorf("mcp=%v: %v", mcp, err)
+		}
+	}
+}
