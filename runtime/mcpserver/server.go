@@ -107,74 +107,46 @@ func (s *Server) MCPServer() *mcp.Server {
 // ToolNames are the tools the server offers, in the order listed.
 var ToolNames = mcplaunch.ToolNames
 
-func yes() *bool { t := true; return &t }
-func no() *bool  { f := false; return &f }
-
+// readOnly annotates a tool that changes nothing.
 func readOnly(title string) *mcp.ToolAnnotations {
-	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: no()}
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(bool)}
+}
+
+// edits annotates a tool that writes files.
+func edits(title string, destructive, idempotent bool) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, DestructiveHint: &destructive, IdempotentHint: idempotent, OpenWorldHint: new(bool)}
+}
+
+// addTool registers one tool.
+func addTool[In, Out any](srv *mcp.Server, name string, ann *mcp.ToolAnnotations, h mcp.ToolHandlerFor[In, Out], description string) {
+	mcp.AddTool(srv, &mcp.Tool{Name: name, Description: description, Annotations: ann}, h)
 }
 
 func (s *Server) addTools(srv *mcp.Server) {
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_evaluate_shell",
-		Description: "Ask the hookify rules about a shell command before running it. Answers {decision: allow|warn|block, messages, matched_rules} and what the compiled Codex .rules decide for it (execpolicy). Never run a command whose decision is block; show warn messages to the user.",
-		Annotations: readOnly("Evaluate a shell command"),
-	}, s.evaluateShell)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_evaluate_file_edit",
-		Description: "Ask the hookify rules about writing new_text to file_path (an edit replacing old_text when given, else a whole-file write). Answers {decision, messages, matched_rules}.",
-		Annotations: readOnly("Evaluate a file edit"),
-	}, s.evaluateFileEdit)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_evaluate_prompt",
-		Description: "Ask the hookify prompt rules about a user prompt. Answers {decision, messages, matched_rules}.",
-		Annotations: readOnly("Evaluate a user prompt"),
-	}, s.evaluatePrompt)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_evaluate_stop",
-		Description: "Ask the hookify stop rules whether the agent may stop, given the transcript so far. Answers {decision, messages, matched_rules}.",
-		Annotations: readOnly("Evaluate stopping"),
-	}, s.evaluateStop)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_explain",
-		Description: "Explain the decision on a shell command: every matching rule, its file and layer, each condition, the value it matched and why.",
-		Annotations: readOnly("Explain a decision"),
-	}, s.explain)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_list_rules",
-		Description: "List the rules the layered discovery finds (managed, user, project), with event, action, enabled, file, layer, whether this server may change it, and name collisions between layers. Disabled rules are listed with include_disabled or enabled=false.",
-		Annotations: readOnly("List rules"),
-	}, s.listRules)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_create_rule",
-		Description: "Create a hookify rule file, only when the user asks for a rule. The rule is validated first (event, action, operators, fields, regexes); nothing is written on a problem. event: bash, file, prompt, stop or all; action: warn (default) or block; either pattern (a Python regex on the event's main field) or conditions [{field, operator, pattern}]. The file is <layer dir>/<name>.md; an existing rule is replaced only with overwrite.",
-		Annotations: &mcp.ToolAnnotations{Title: "Create a rule", DestructiveHint: no(), OpenWorldHint: no()},
-	}, s.createRule)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_set_rule_enabled",
-		Description: "Enable or disable a rule by name, only when the user asks; only its enabled: line changes. Rules outside the layers this server may write (managed rules, user rules unless allowed) cannot be changed.",
-		Annotations: &mcp.ToolAnnotations{Title: "Enable or disable a rule", DestructiveHint: yes(), IdempotentHint: true, OpenWorldHint: no()},
-	}, s.setRuleEnabled)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_delete_rule",
-		Description: "Delete a rule file by rule name, only when the user asks. Rules outside the layers this server may write cannot be deleted.",
-		Annotations: &mcp.ToolAnnotations{Title: "Delete a rule", DestructiveHint: yes(), OpenWorldHint: no()},
-	}, s.deleteRule)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_health",
-		Description: "Server health: version, rule directories per layer, rule counts, rule files that do not load, semantics and fail mode.",
-		Annotations: readOnly("Health"),
-	}, s.health)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_get_config",
-		Description: "The server's configuration: project, home, managed and rule directories, writable layers, output base, audit log, semantics and fail mode.",
-		Annotations: readOnly("Configuration"),
-	}, s.getConfig)
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "hookify_emit_execpolicy",
-		Description: "Compile the rules to Codex execpolicy .rules through the compile driver and write hookify.rules and report.json to out_dir, a relative directory under the server's output base (default: the base itself). Answers the files written, the per-rule verdicts (exact, partial, runtime) and problems.",
-		Annotations: &mcp.ToolAnnotations{Title: "Emit Codex .rules", DestructiveHint: no(), IdempotentHint: true, OpenWorldHint: no()},
-	}, s.emitExecpolicy)
+	addTool(srv, "hookify_evaluate_shell", readOnly("Evaluate a shell command"), s.evaluateShell,
+		"Ask the hookify rules about a shell command before running it. Answers {decision: allow|warn|block, messages, matched_rules} and what the compiled Codex .rules decide for it (execpolicy). Never run a command whose decision is block; show warn messages to the user.")
+	addTool(srv, "hookify_evaluate_file_edit", readOnly("Evaluate a file edit"), s.evaluateFileEdit,
+		"Ask the hookify rules about writing new_text to file_path (an edit replacing old_text when given, else a whole-file write). Answers {decision, messages, matched_rules}.")
+	addTool(srv, "hookify_evaluate_prompt", readOnly("Evaluate a user prompt"), s.evaluatePrompt,
+		"Ask the hookify prompt rules about a user prompt. Answers {decision, messages, matched_rules}.")
+	addTool(srv, "hookify_evaluate_stop", readOnly("Evaluate stopping"), s.evaluateStop,
+		"Ask the hookify stop rules whether the agent may stop, given the transcript so far. Answers {decision, messages, matched_rules}.")
+	addTool(srv, "hookify_explain", readOnly("Explain a decision"), s.explain,
+		"Explain the decision on a shell command: every matching rule, its file and layer, each condition, the value it matched and why.")
+	addTool(srv, "hookify_list_rules", readOnly("List rules"), s.listRules,
+		"List the rules the layered discovery finds (managed, user, project), with event, action, enabled, file, layer, whether this server may change it, and name collisions between layers. Disabled rules are listed with include_disabled or enabled=false.")
+	addTool(srv, "hookify_create_rule", edits("Create a rule", false, false), s.createRule,
+		"Create a hookify rule file, only when the user asks for a rule. The rule is validated first (event, action, operators, fields, regexes); nothing is written on a problem. event: bash, file, prompt, stop or all; action: warn (default) or block; either pattern (a Python regex on the event's main field) or conditions [{field, operator, pattern}]. The file is <layer dir>/<name>.md; an existing rule is replaced only with overwrite.")
+	addTool(srv, "hookify_set_rule_enabled", edits("Enable or disable a rule", true, true), s.setRuleEnabled,
+		"Enable or disable a rule by name, only when the user asks; only its enabled: line changes. Rules outside the layers this server may write (managed rules, user rules unless allowed) cannot be changed.")
+	addTool(srv, "hookify_delete_rule", edits("Delete a rule", true, false), s.deleteRule,
+		"Delete a rule file by rule name, only when the user asks. Rules outside the layers this server may write cannot be deleted.")
+	addTool(srv, "hookify_health", readOnly("Health"), s.health,
+		"Server health: version, rule directories per layer, rule counts, rule files that do not load, semantics and fail mode.")
+	addTool(srv, "hookify_get_config", readOnly("Configuration"), s.getConfig,
+		"The server's configuration: project, home, managed and rule directories, writable layers, output base, audit log, semantics and fail mode.")
+	addTool(srv, "hookify_emit_execpolicy", edits("Emit Codex .rules", false, true), s.emitExecpolicy,
+		"Compile the rules to Codex execpolicy .rules through the compile driver and write hookify.rules and report.json to out_dir, a relative directory under the server's output base (default: the base itself). Answers the files written, the per-rule verdicts (exact, partial, runtime) and problems.")
 }
 
 // Serve runs the server over stdio (or any transport) until the client
