@@ -44,6 +44,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/hookifyc/hookifyc/internal/atomicfile"
 	"github.com/hookifyc/hookifyc/internal/golden"
 )
 
@@ -363,11 +364,7 @@ func (s *Session) write() error {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
 		return err
 	}
-	tmp := s.path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, s.path)
+	return atomicfile.Write(s.path, buf.Bytes(), 0o644)
 }
 
 func readRecording(path string) (*recording, error) {
