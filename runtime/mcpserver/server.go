@@ -135,7 +135,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 		"Explain the decision on a shell command: every matching rule, its file and layer, each condition, the value it matched and why.")
 	addTool(srv, "hookify_list_rules", readOnly("List rules"), s.listRules,
 		"List the rules the layered discovery finds (managed, user, project), with event, action, enabled, file, layer, whether this server may change it, and name collisions between layers. Disabled rules are listed with include_disabled or enabled=false.")
-	addTool(srv, "hookify_create_rule", edits("Create a rule", false, false), s.createRule,
+	addTool(srv, "hookify_create_rule", edits("Create a rule", true, false), s.createRule,
 		"Create a hookify rule file, only when the user asks for a rule. The rule is validated first (event, action, operators, fields, regexes); nothing is written on a problem. event: bash, file, prompt, stop or all; action: warn (default) or block; either pattern (a Python regex on the event's main field) or conditions [{field, operator, pattern}]. The file is <layer dir>/<name>.md; an existing rule is replaced only with overwrite.")
 	addTool(srv, "hookify_set_rule_enabled", edits("Enable or disable a rule", true, true), s.setRuleEnabled,
 		"Enable or disable a rule by name, only when the user asks; only its enabled: line changes. Rules outside the layers this server may write (managed rules, user rules unless allowed) cannot be changed.")

@@ -31,6 +31,15 @@ func TestToolsListedWithSchemas(t *testing.T) {
 		}
 		if tool.Description == "" || tool.Annotations == nil {
 			t.Errorf("%s: no description or annotations", tool.Name)
+			continue
+		}
+		// A tool that can replace or remove a rule (create_rule with
+		// overwrite) must say so, so that clients ask the user first.
+		switch tool.Name {
+		case "hookify_create_rule", "hookify_set_rule_enabled", "hookify_delete_rule":
+			if a := tool.Annotations; a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint {
+				t.Errorf("%s: annotations %+v, want destructiveHint", tool.Name, a)
+			}
 		}
 	}
 	slices.Sort(names)
