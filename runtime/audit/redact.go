@@ -53,10 +53,20 @@ var redactions = sync.OnceValue(func() []redaction {
 		{"AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
 		{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
 		{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
-		{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(["']?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"';&|]+)`), "${1}${2}" + Redacted},
-		{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))("[^"]*"|'[^']*'|[^\s"';&|-][^\s"';&|]*)`), "${1}" + Redacted},
+		{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API[_-]?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(\\?["']?\s*[=:]\s*)(` + shellValue + `)`), "${1}${2}" + Redacted},
+		{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))((?:` + quotedWord + `|[^\s"'` + "`" + `\\;&|-][^\s"'` + "`" + `\\;&|]*)` + wordRest + `)`), "${1}" + Redacted},
 	}
 })
+
+// A secret's value is one shell word: quoted parts, $'…', `…`, $(…) and
+// backslash escapes run on with unquoted parts the way the shell joins
+// them (PASSWORD=a"b"c is abc), so that no half of a value is left behind. A part after
+// the first does not start with a comma or a brace, which end a JSON value.
+const (
+	quotedWord = `\\.|"[^"]*"|\$?'[^']*'|` + "`[^`]*`" + `|\$\([^)]*\)`
+	wordRest   = `(?:` + quotedWord + `|[^\s"'` + "`" + `\\;&|,}][^\s"'` + "`" + `\\;&|]*)*`
+	shellValue = `(?:(?:` + quotedWord + `|[^\s"'` + "`" + `\\;&|]+)` + wordRest + `)`
+)
 
 // RedactionNames are the names of Redact's rules, in order (for the
 // documentation and the tests).

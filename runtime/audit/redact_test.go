@@ -34,6 +34,15 @@ func TestRedact(t *testing.T) {
 		{"secret assignment", `{"api_key": "abc", "name": "x"}`, `{"api_key": [REDACTED], "name": "x"}`},
 		{"secret assignment", "my password: correct-horse", "my password: [REDACTED]"},
 		{"secret assignment", "NPM_AUTH=abc npm i", "NPM_AUTH=[REDACTED] npm i"},
+		// A value split by quotes, escapes or substitutions is one shell word.
+		{"secret assignment", `PASSWORD=hun"ter2" x`, "PASSWORD=[REDACTED] x"},
+		{"secret assignment", `PASSWORD=hun'ter2'x; y`, "PASSWORD=[REDACTED]; y"},
+		{"secret assignment", `PASSWORD=$'hunter2' x`, "PASSWORD=[REDACTED] x"},
+		{"secret assignment", `PASSWORD=abc\ def x`, "PASSWORD=[REDACTED] x"},
+		{"secret assignment", "PASSWORD=`cat pw` x", "PASSWORD=[REDACTED] x"},
+		{"secret assignment", `echo "{\"password\":\"hunter2\"}"`, `echo "{\"password\":[REDACTED]}"`},
+		{"secret assignment", `curl -H "X-Api-Key: abcdef123456" x`, `curl -H "X-Api-Key: [REDACTED]" x`},
+		{"secret flag", "login --token hun'ter2' x", "login --token [REDACTED] x"},
 		{"secret flag", "mysql --password=hunter2 db", "mysql --password=[REDACTED] db"},
 		{"secret flag", "vault login --token s.abcdef && ls", "vault login --token [REDACTED] && ls"},
 		// Not secrets: left alone.
