@@ -99,7 +99,7 @@ type EditResult struct {
 	Name    string `json:"name"`
 	File    string `json:"file"`
 	Layer   string `json:"layer"`
-	Enabled bool   `json:"enabled,omitempty"`
+	Enabled *bool  `json:"enabled,omitempty" jsonschema:"the rule's state now (hookify_set_rule_enabled only)"`
 	Changed bool   `json:"changed" jsonschema:"false when the rule already had the requested state"`
 	Deleted bool   `json:"deleted,omitempty"`
 }
@@ -381,7 +381,7 @@ func (s *Server) setRuleEnabled(ctx context.Context, req *mcp.CallToolRequest, i
 	if err := hookify.SetEnabled(p, in.Enabled, hookify.EditOptions{}); err != nil {
 		return nil, nil, err
 	}
-	return nil, &EditResult{OK: true, Name: in.Name, File: p, Layer: layer, Enabled: in.Enabled, Changed: f.Rule.Enabled != in.Enabled}, nil
+	return nil, &EditResult{OK: true, Name: in.Name, File: p, Layer: layer, Enabled: &in.Enabled, Changed: f.Rule.Enabled != in.Enabled}, nil
 }
 
 func (s *Server) deleteRule(ctx context.Context, req *mcp.CallToolRequest, in NameInput) (*mcp.CallToolResult, *EditResult, error) {

@@ -119,7 +119,7 @@ func TestEveryTool(t *testing.T) {
 	if d := ok[Decision](t, cs, "hookify_evaluate_shell", map[string]any{"command": "sudo ls"}); d.Decision != "warn" || d.MatchedRules[0] != "warn sudo" {
 		t.Errorf("created rule: %+v", d)
 	}
-	if r := ok[EditResult](t, cs, "hookify_set_rule_enabled", map[string]any{"name": "warn sudo", "enabled": false}); !r.OK || !r.Changed {
+	if r := ok[EditResult](t, cs, "hookify_set_rule_enabled", map[string]any{"name": "warn sudo", "enabled": false}); !r.OK || !r.Changed || r.Enabled == nil || *r.Enabled {
 		t.Errorf("set_rule_enabled: %+v", r)
 	}
 	if r := ok[EditResult](t, cs, "hookify_delete_rule", map[string]any{"name": "warn sudo"}); !r.OK || !r.Deleted {
