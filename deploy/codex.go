@@ -413,17 +413,17 @@ func codexRuleFiles(dir string) ([]execpolicy.File, error) {
 	return out, nil
 }
 
-// userHooksInTOML reports whether config.toml defines hooks tables outside
-// hookifyc's block (ignoring [hooks.state...], which records trust).
+// tomlHooksTable matches a hooks table header of config.toml (not
+// [hooks.state...], which records trust).
 var tomlHooksTable = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)^[ \t]*\[\[?[ \t]*"?hooks"?[ \t]*\.[ \t]*"?(PreToolUse|PostToolUse|UserPromptSubmit|Stop|SessionStart|PermissionRequest)`)
 })
 
+// userHooksInTOML reports whether config.toml defines hooks tables outside
+// hookifyc's block.
 func userHooksInTOML(src []byte) bool {
-	if s, e, ok, _ := findBlock(src); ok {
-		src = append(append([]byte{}, src[:s]...), src[e:]...)
-	}
-	return tomlHooksTable().Match(src)
+	outside, _ := outsideBlock(src)
+	return tomlHooksTable().Match(outside)
 }
 
 // hookCommandsOfDoc lists every handler command of a hooks document.
