@@ -1,16 +1,12 @@
 package agenthooks
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hookifyc/hookifyc/internal/codextest"
 )
@@ -65,7 +61,7 @@ trusted_hash = "sha256:000000000000000000000000000000000000000000000000000000000
 
 // compareWithCodex compares List with codex's hooks/list for a session in dir.
 func compareWithCodex(t *testing.T, bin, home, codexHome, dir string, n int) {
-	theirs := codexHooksList(t, bin, codexHome, home, dir)
+	theirs, _ := codextest.HooksList(t, bin, codexHome, home, dir)
 	ours, problems := List(Env{
 		Home: home, CodexHome: codexHome, Dir: dir,
 		ReadFile: os.ReadFile,
@@ -96,68 +92,4 @@ func compareWithCodex(t *testing.T, bin, home, codexHome, dir string, n int) {
 			t.Errorf("%s: codex says %s %q in %s; we say %s %q in %s", c.Key, c.TrustStatus, c.Command, c.SourcePath, h.Trust, h.Command, h.Source)
 		}
 	}
-}
-
-type codexHook struct {
-	Key         string `json:"key"`
-	Command     string `json:"command"`
-	SourcePath  string `json:"sourcePath"`
-	TrustStatus string `json:"trustStatus"`
-}
-
-// codexHooksList asks `codex app-server` for the hooks of a session in dir.
-func codexHooksList(t *testing.T, bin, codexHome, home, dir string) []codexHook {
-	t.Helper()
-	cmd := exec.Command(bin, "app-server")
-	cmd.Env = append(os.Environ(), "CODEX_HOME="+codexHome, "HOME="+home, "RUST_BACKTRACE=0", "NO_COLOR=1")
-	cmd.Dir = dir
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"hookifyc-test","version":"1"}}}`+"\n")
-	io.WriteString(stdin, `{"jsonrpc":"2.0","method":"initialized"}`+"\n")
-	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": map[string]any{"cwds": []string{dir}}})
-	io.WriteString(stdin, string(req)+"\n")
-	type answer struct {
-		hooks []codexHook
-		err   error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 16<<20)
-		for sc.Scan() {
-			var msg struct {
-				ID     int `json:"id"`
-				Result struct {
-					Data []struct {
-						Hooks  []codexHook `json:"hooks"`
-						Errors []any       `json:"errors"`
-					} `json:"data"`
-				} `json:"result"`
-			}
-			if json.Unmarshal(sc.Bytes(), &msg) == nil && msg.ID == 2 {
-				var hooks []codexHook
-				for _, d := range msg.Result.Data {
-					hooks = append(hooks, d.Hooks...)
-				}
-				done <- answer{hooks: hooks}
-				return
-			}
-		}
-		done <- answer{err: errors.New("app-server closed without answering hooks/list")}
-	}()
-	select {
-	case a := <-done:
-		if a.err != nil {
-			t.Fatal(a.err)
-		}
-		return a.hooks
-	case <-time.After(60 * time.Second):
-		t.Fatal("codex app-server did not answer hooks/list in 60 s")
-	}
-	return nil
 }
