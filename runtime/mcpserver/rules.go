@@ -150,27 +150,35 @@ func (s *Server) forbidden() []string {
 }
 
 // writableDirs are the directories whose rules the server may change,
-// by layer.
+// by layer. A directory that is also one of a layer the server may not
+// write (the project is the home directory) is not one of them.
 func (s *Server) writableDirs() map[string]string {
 	out := map[string]string{}
+	forbidden := s.forbidden()
 	for _, l := range s.opts.WriteLayers {
 		dir, _, err := s.writeDir(l)
 		if err != nil {
 			continue
 		}
-		out[dir] = l
+		dirs := []string{dir}
 		if l == LayerProject {
-			out[filepath.Join(s.opts.Project, hookify.CompatDir)] = l
+			dirs = append(dirs, filepath.Join(s.opts.Project, hookify.CompatDir))
+		}
+		for _, d := range dirs {
+			if !slices.Contains(forbidden, d) {
+				out[d] = l
+			}
 		}
 	}
 	return out
 }
 
-func (s *Server) writable(f *sources.Found) bool {
+// writable reports whether f is in one of dirs (writableDirs).
+func writable(dirs map[string]string, f *sources.Found) bool {
 	if f.Rule.Origin != ir.OriginHookify || f.Layer == sources.LayerManaged {
 		return false
 	}
-	_, ok := s.writableDirs()[filepath.Dir(filepath.FromSlash(f.Path))]
+	_, ok := dirs[filepath.Dir(filepath.FromSlash(f.Path))]
 	return ok
 }
 
@@ -179,6 +187,7 @@ func (s *Server) listRules(ctx context.Context, req *mcp.CallToolRequest, in Lis
 		return nil, nil, fmt.Errorf("event must be one of %s (got %q)", strings.Join(hookify.Events, ", "), in.Event)
 	}
 	sn := s.snapshot()
+	dirs := s.writableDirs()
 	out := &RuleList{Rules: []RuleInfo{}}
 	for _, f := range sn.d.Rules {
 		r := f.Rule
@@ -191,7 +200,7 @@ func (s *Server) listRules(ctx context.Context, req *mcp.CallToolRequest, in Lis
 			continue
 		}
 		info := RuleInfo{Name: r.Name, Event: r.Event, Action: r.ActionText, Enabled: r.Enabled, File: f.Path,
-			Layer: f.Layer.String(), Trust: f.Layer.Trust(), Writable: s.writable(f), Collisions: []string{}}
+			Layer: f.Layer.String(), Trust: f.Layer.Trust(), Writable: writable(dirs, f), Collisions: []string{}}
 		for _, c := range f.Collides {
 			info.Collisions = append(info.Collisions, c.Path)
 		}
@@ -328,7 +337,7 @@ func (s *Server) findWritable(name string) (*sources.Found, string, error) {
 		if f.Rule.Name != name || f.Rule.Origin != ir.OriginHookify {
 			continue
 		}
-		if s.writable(f) {
+		if writable(dirs, f) {
 			mine = append(mine, f)
 		} else {
 			others = append(others, f)

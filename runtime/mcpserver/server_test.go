@@ -379,3 +379,18 @@ func TestCreateLints(t *testing.T) {
 	}
 	t.Logf("%q", cr.Diagnostics)
 }
+
+// A server started in the home directory has the user layer's directory
+// as its project layer: its rules are not writable without --write user,
+// and list_rules says so.
+func TestProjectIsHome(t *testing.T) {
+	e := newTestEnv(t, func(o *Options) { o.Project = filepath.Join(filepath.Dir(o.Project), "home"); o.Env.Dir = o.Project })
+	writeFile(t, filepath.Join(e.home, ".codex", "hookify", "u.md"), "---\nname: urule\nevent: bash\naction: block\npattern: danger\n---\nx\n")
+	cs := e.connect(t, nil)
+	if l := ok[RuleList](t, cs, "hookify_list_rules", map[string]any{}); len(l.Rules) != 1 || l.Rules[0].Writable {
+		t.Errorf("rules %+v, want urule not writable", l.Rules)
+	}
+	if msg := fails(t, cs, "hookify_set_rule_enabled", map[string]any{"name": "urule", "enabled": false}); !strings.Contains(msg, "may not change") {
+		t.Errorf("disable: %s", msg)
+	}
+}
