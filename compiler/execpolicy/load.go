@@ -3,7 +3,9 @@ package execpolicy
 import (
 	"errors"
 	"fmt"
+	"runtime/metrics"
 	"strings"
+	"time"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -20,6 +22,15 @@ type File struct {
 // maxSteps bounds the Starlark computation of one file so that a runaway
 // loop fails instead of hanging (Codex has no such limit).
 const maxSteps = 200_000_000
+
+// maxHeapGrowth bounds the memory one file's computation may take: the step
+// limit does not, since one step can double a string, a list or an integer.
+// The Go heap is process-wide, so the bound is checked as growth of the heap
+// while the file runs (polled; a single step may overshoot it).
+const maxHeapGrowth = 512 << 20
+
+// memCancelReason is the reason watchHeap cancels a thread with.
+const memCancelReason = "memory limit"
 
 // fileOptions is go.starlark.net's closest match to Codex's dialect
 // (starlark-rust Extended): top-level control flow, global reassignment and
@@ -108,10 +119,44 @@ func (l *loader) loadFile(f File) error {
 		Print: func(*starlark.Thread, string) {},
 	}
 	thread.SetMaxExecutionSteps(maxSteps)
-	if _, err := prog.Init(thread, builtins); err != nil {
+	stop := watchHeap(thread)
+	_, err = prog.Init(thread, builtins)
+	stop()
+	if err != nil {
 		return l.convert(err)
 	}
 	return l.checkExamples()
+}
+
+// watchHeap cancels thread once the heap has grown by maxHeapGrowth since
+// the call; the returned func stops watching.
+func watchHeap(thread *starlark.Thread) (stop func()) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	heap := func() uint64 {
+		metrics.Read(sample)
+		if sample[0].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return sample[0].Value.Uint64()
+	}
+	base := heap()
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if h := heap(); h > base && h-base > maxHeapGrowth {
+					thread.Cancel(memCancelReason)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // walk indexes call expressions and rejects names go.starlark.net predeclares
@@ -182,6 +227,8 @@ func (l *loader) convert(err error) *Error {
 		msg := rustMessage(ee.Msg)
 		if strings.HasPrefix(msg, "Starlark computation cancelled: too many steps") {
 			msg = fmt.Sprintf("evaluation exceeded %d steps (hookifyc's limit; Codex has none)", maxSteps)
+		} else if msg == "Starlark computation cancelled: "+memCancelReason {
+			msg = fmt.Sprintf("evaluation used more than %d MiB of memory (hookifyc's limit; Codex has none)", maxHeapGrowth>>20)
 		}
 		return &Error{Pos: pos, Msg: msg}
 	}
