@@ -308,6 +308,14 @@ func (s *Server) createRule(ctx context.Context, req *mcp.CallToolRequest, in Cr
 	if err := checkDir(dir, root, s.forbidden()); err != nil {
 		return fail(err.Error())
 	}
+	// Another file of the layer holding a rule of that name would make
+	// the name ambiguous: set_rule_enabled and delete_rule refuse it.
+	dirs := s.writableDirs()
+	for _, f := range s.snapshot().d.Rules {
+		if fp := filepath.FromSlash(f.Path); f.Rule.Name == r.Name && fp != p && dirs[filepath.Dir(fp)] == layer {
+			return fail(fmt.Sprintf("a rule called %q is already in %s: change or delete that one, or choose another name", r.Name, fp))
+		}
+	}
 	if _, err := os.Lstat(p); err == nil {
 		if !in.Overwrite {
 			return fail(fmt.Sprintf("%s already exists: pass overwrite: true to replace it", p))

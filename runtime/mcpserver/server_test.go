@@ -394,3 +394,21 @@ func TestProjectIsHome(t *testing.T) {
 		t.Errorf("disable: %s", msg)
 	}
 }
+
+// A new rule may not take the name of a rule in another file of the same
+// layer: the name would become ambiguous for set_rule_enabled and
+// delete_rule.
+func TestCreateRefusesNameOfAnotherFile(t *testing.T) {
+	e := newTestEnv(t, nil)
+	writeFile(t, filepath.Join(e.rules, "guard-old.md"), blockRm)
+	cs := e.connect(t, nil)
+	args := map[string]any{"name": "block-rm-rf", "event": "bash", "pattern": "x", "message_markdown": "m", "enabled": false}
+	if msg := fails(t, cs, "hookify_create_rule", args); !strings.Contains(msg, "guard-old.md") {
+		t.Errorf("create: %s", msg)
+	}
+	// Replacing the rule's own file stays possible with overwrite.
+	writeFile(t, filepath.Join(e.rules, "block-rm-rf.md"), blockRm)
+	os.Remove(filepath.Join(e.rules, "guard-old.md"))
+	args["overwrite"] = true
+	ok[CreateResult](t, cs, "hookify_create_rule", args)
+}
