@@ -46,6 +46,10 @@ func writeDocExamples(t *testing.T, out string) {
 			b.WriteString("```\n")
 			for _, d := range r.Diagnostics {
 				if d.Code == c.ID {
+					// The examples name files as the table does, not by their temporary directory.
+					tmp := filepath.Dir(d.Path) + string(filepath.Separator)
+					d.Message = strings.ReplaceAll(d.Message, tmp, "")
+					d.Fix = strings.ReplaceAll(d.Fix, tmp, "")
 					d.Path = filepath.Base(d.Path)
 					b.WriteString(d.String() + "\n")
 					if d.Fix != "" {
