@@ -117,9 +117,20 @@ func edits(title string, destructive, idempotent bool) *mcp.ToolAnnotations {
 	return &mcp.ToolAnnotations{Title: title, DestructiveHint: &destructive, IdempotentHint: idempotent, OpenWorldHint: new(bool)}
 }
 
-// addTool registers one tool.
+// addTool registers one tool. A panic in its handler becomes the call's
+// error answer: the SDK does not recover it, and one hostile argument
+// would end the server for every session.
 func addTool[In, Out any](srv *mcp.Server, name string, ann *mcp.ToolAnnotations, h mcp.ToolHandlerFor[In, Out], description string) {
-	mcp.AddTool(srv, &mcp.Tool{Name: name, Description: description, Annotations: ann}, h)
+	mcp.AddTool(srv, &mcp.Tool{Name: name, Description: description, Annotations: ann},
+		func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					var zero Out
+					res, out, err = nil, zero, fmt.Errorf("%s: internal error (a bug in hookifyc, please report it): %v", name, p)
+				}
+			}()
+			return h(ctx, req, in)
+		})
 }
 
 func (s *Server) addTools(srv *mcp.Server) {

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/runtime/audit"
 )
@@ -411,4 +413,18 @@ func TestCreateRefusesNameOfAnotherFile(t *testing.T) {
 	os.Remove(filepath.Join(e.rules, "guard-old.md"))
 	args["overwrite"] = true
 	ok[CreateResult](t, cs, "hookify_create_rule", args)
+}
+
+// A handler's panic is the call's error answer, and the server goes on.
+func TestToolPanicIsAnError(t *testing.T) {
+	e := newTestEnv(t, nil)
+	srv := e.srv.MCPServer()
+	addTool(srv, "boom", readOnly("Boom"), func(context.Context, *mcp.CallToolRequest, Empty) (*mcp.CallToolResult, *Health, error) {
+		panic("kaboom")
+	}, "panics")
+	cs := e.connect(t, srv)
+	if msg := fails(t, cs, "boom", map[string]any{}); !strings.Contains(msg, "internal error") || !strings.Contains(msg, "kaboom") {
+		t.Errorf("boom: %s", msg)
+	}
+	ok[Health](t, cs, "hookify_health", map[string]any{})
 }
