@@ -6,8 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -247,41 +245,15 @@ type mock struct {
 
 func newMock(t *testing.T) *mock {
 	m := &mock{}
-	m.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.Method == http.MethodGet {
-			io.WriteString(w, `{"data":[],"object":"list"}`)
-			return
-		}
-		if !strings.HasSuffix(r.URL.Path, "/responses") {
-			w.WriteHeader(http.StatusNotFound)
-			io.WriteString(w, "{}")
-			return
-		}
+	m.srv = codextest.MockModel(func(body []byte) json.RawMessage {
 		m.mu.Lock()
+		defer m.mu.Unlock()
 		m.reqs = append(m.reqs, body)
-		item := m.item
-		m.mu.Unlock()
-		var req struct {
-			Input []map[string]any `json:"input"`
+		if _, answered := codextest.ToolOutput(body); answered {
+			return codextest.Message("done")
 		}
-		json.Unmarshal(body, &req)
-		for _, in := range req.Input {
-			if typ, _ := in["type"].(string); strings.HasSuffix(typ, "call_output") {
-				item = json.RawMessage(`{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done"}]}`)
-			}
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		for _, ev := range []string{
-			`{"type":"response.created","response":{"id":"resp_1"}}`,
-			`{"type":"response.output_item.done","item":` + string(item) + `}`,
-			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
-		} {
-			var typ struct{ Type string }
-			json.Unmarshal([]byte(ev), &typ)
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
-		}
-	}))
+		return m.item
+	})
 	return m
 }
 
@@ -297,20 +269,8 @@ func (m *mock) toolOutput() (string, string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, body := range m.reqs {
-		var req struct {
-			Input []map[string]any `json:"input"`
-		}
-		json.Unmarshal(body, &req)
-		for _, in := range req.Input {
-			if typ, _ := in["type"].(string); strings.HasSuffix(typ, "call_output") {
-				switch o := in["output"].(type) {
-				case string:
-					return o, string(body)
-				default:
-					b, _ := json.Marshal(o)
-					return string(b), string(body)
-				}
-			}
+		if o, ok := codextest.ToolOutput(body); ok {
+			return o, string(body)
 		}
 	}
 	return "", ""

@@ -6,9 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path"
@@ -188,38 +185,12 @@ func runE2ECase(t *testing.T, bin string, c *e2eCase) {
 		t.Fatal(err)
 	}
 
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.Method == http.MethodGet {
-			io.WriteString(w, `{"data":[],"object":"list"}`)
-			return
+	srv := codextest.MockModel(func(body []byte) json.RawMessage {
+		if _, answered := codextest.ToolOutput(body); answered {
+			return codextest.Message("done")
 		}
-		if !strings.HasSuffix(r.URL.Path, "/responses") {
-			w.WriteHeader(http.StatusNotFound)
-			io.WriteString(w, "{}")
-			return
-		}
-		var req struct {
-			Input []map[string]any `json:"input"`
-		}
-		json.Unmarshal(body, &req)
-		item := c.Item
-		for _, in := range req.Input {
-			if typ, _ := in["type"].(string); strings.HasSuffix(typ, "call_output") {
-				item = json.RawMessage(`{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done"}]}`)
-			}
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		for _, ev := range []string{
-			`{"type":"response.created","response":{"id":"resp_1"}}`,
-			`{"type":"response.output_item.done","item":` + string(item) + `}`,
-			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
-		} {
-			var typ struct{ Type string }
-			json.Unmarshal([]byte(ev), &typ)
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
-		}
-	}))
+		return c.Item
+	})
 	defer srv.Close()
 
 	model := c.Model

@@ -5,9 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,31 +50,13 @@ func TestCodexCallsEvaluateShellLive(t *testing.T) {
 	var mu sync.Mutex
 	var requests []map[string]any
 	var toolName string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.Method == http.MethodGet {
-			io.WriteString(w, `{"data":[],"object":"list"}`)
-			return
-		}
-		if !strings.HasSuffix(r.URL.Path, "/responses") {
-			w.WriteHeader(http.StatusNotFound)
-			io.WriteString(w, "{}")
-			return
-		}
+	srv := codextest.MockModel(func(body []byte) json.RawMessage {
 		var req map[string]any
 		json.Unmarshal(body, &req)
 		mu.Lock()
 		requests = append(requests, req)
 		mu.Unlock()
-		answered := false
-		inputs, _ := req["input"].([]any)
-		for _, in := range inputs {
-			if m, ok := in.(map[string]any); ok {
-				if typ, _ := m["type"].(string); strings.HasSuffix(typ, "call_output") {
-					answered = true
-				}
-			}
-		}
+		_, answered := codextest.ToolOutput(body)
 		// Codex 0.169.0 offers an MCP server's tools in a namespace
 		// (type "namespace", name "mcp__hookify", tools [...]); a call
 		// names the tool and its namespace.
@@ -103,25 +82,16 @@ func TestCodexCallsEvaluateShellLive(t *testing.T) {
 			toolName = name
 		}
 		mu.Unlock()
-		item := `{"type":"message","role":"assistant","id":"msg_1","content":[{"type":"output_text","text":"done"}]}`
+		item := codextest.Message("done")
 		if !answered && name != "" {
 			args, _ := json.Marshal(map[string]string{"command": "rm -rf /"})
-			item = fmt.Sprintf(`{"type":"function_call","id":"fc_1","call_id":"call_1","name":%q,"arguments":%q}`, name, args)
+			item = json.RawMessage(fmt.Sprintf(`{"type":"function_call","id":"fc_1","call_id":"call_1","name":%q,"arguments":%q}`, name, args))
 			if namespace != "" {
-				item = fmt.Sprintf(`{"type":"function_call","id":"fc_1","call_id":"call_1","namespace":%q,"name":%q,"arguments":%q}`, namespace, name, args)
+				item = json.RawMessage(fmt.Sprintf(`{"type":"function_call","id":"fc_1","call_id":"call_1","namespace":%q,"name":%q,"arguments":%q}`, namespace, name, args))
 			}
 		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		for _, ev := range []string{
-			`{"type":"response.created","response":{"id":"resp_1"}}`,
-			`{"type":"response.output_item.done","item":` + item + `}`,
-			`{"type":"response.completed","response":{"id":"resp_1","usage":{"input_tokens":1,"input_tokens_details":null,"output_tokens":1,"output_tokens_details":null,"total_tokens":2}}}`,
-		} {
-			var typ struct{ Type string }
-			json.Unmarshal([]byte(ev), &typ)
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, ev)
-		}
-	}))
+		return item
+	})
 	defer srv.Close()
 
 	block, err := exec.Command(bin, "codex", "config").Output()
