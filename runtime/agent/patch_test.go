@@ -127,6 +127,11 @@ func TestShellPatchEvents(t *testing.T) {
 	}{
 		{"heredoc (as Codex sent it)", heredoc, []string{"Bash", "Write /r/.env"}, false},
 		{"applypatch", "applypatch <<'PATCH'\n" + envPatch + "PATCH", []string{"Bash", "Write /r/.env"}, false},
+		// The shell drops quotes and backslashes: the helper runs (issue: a quoted name walked past the cheap test).
+		{"quoted name", "apply_pat''ch <<'EOF'\n" + envPatch + "EOF\n", []string{"Bash", "Write /r/.env"}, false},
+		{"double-quoted name", `"apply"_patch <<'EOF'` + "\n" + envPatch + "EOF\n", []string{"Bash", "Write /r/.env"}, false},
+		{"escaped name", `a\pply_patch <<'EOF'` + "\n" + envPatch + "EOF\n", []string{"Bash", "Write /r/.env"}, false},
+		{"name built by the shell", "x=apply; ${x}_patch <<'EOF'\n" + envPatch + "EOF\n", []string{"Bash", "Write /r/.env"}, true},
 		{"unquoted delimiter", "apply_patch <<EOF\n*** Begin Patch\n*** Add File: .env\n+K=$HOME\n*** End Patch\nEOF", []string{"Bash", "Write /r/.env"}, false},
 		{"cd &&", "cd sub && " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
 		{"cd quoted", "cd 'my dir' && " + heredoc, []string{"Bash", "Write /r/my dir/.env"}, false},

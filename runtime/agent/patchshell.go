@@ -60,20 +60,63 @@ const maxScriptDepth = 8
 
 var applyPatchNames = []string{"apply_patch", "applypatch", "codex-run-as-apply-patch"}
 
-// mentionsApplyPatch is the cheap test every shell command goes through.
+// mentionsApplyPatch is the cheap test every shell command goes through:
+// it names apply_patch, also once the quotes and backslashes that the
+// shell drops from a word are left out (apply_pat”ch, "apply"_patch,
+// a\pply_patch and a line continuation inside the name all run Codex's
+// apply_patch helper). It never copies s: commands can be megabytes.
 func mentionsApplyPatch(s string) bool {
+	quoted := strings.ContainsAny(s, `'"\`)
 	for _, n := range applyPatchNames {
 		if strings.Contains(s, n) {
 			return true
+		}
+		if !quoted {
+			continue
+		}
+		for rest := s; ; {
+			i := strings.IndexByte(rest, n[0])
+			if i < 0 {
+				break
+			}
+			rest = rest[i+1:]
+			if hasPrefixUnquoted(rest, n[1:]) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// hasPrefixUnquoted reports whether s starts with prefix once quotes,
+// backslashes and the newlines they escape are left out.
+func hasPrefixUnquoted(s, prefix string) bool {
+	for k := 0; prefix != ""; k++ {
+		if k == len(s) {
+			return false
+		}
+		switch c := s[k]; {
+		case c == prefix[0]:
+			prefix = prefix[1:]
+		case c == '\'', c == '"', c == '\\', c == '\n' && k > 0 && s[k-1] == '\\':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// mayApplyPatch reports a script worth analysing for patches: it names
+// apply_patch or holds a patch's file markers (a name built by the shell,
+// as $'\x61pply_patch', is not literal, but its patch text is).
+func mayApplyPatch(s string) bool {
+	return mentionsApplyPatch(s) || strings.Contains(s, "*** ") && scanHasMarker(s)
+}
+
 // findShellPatches finds the patches a shell command string applies.
 func findShellPatches(command string) shellPatches {
 	var sp shellPatches
-	if mentionsApplyPatch(command) {
+	if mayApplyPatch(command) {
 		sp.script(command, 0)
 	}
 	return sp
@@ -83,7 +126,7 @@ func findShellPatches(command string) shellPatches {
 // command is an argument vector, as Codex's shell tools send it).
 func findArgvPatches(argv []string) shellPatches {
 	var sp shellPatches
-	if !mentionsApplyPatch(strings.Join(argv, "\x00")) {
+	if !mayApplyPatch(strings.Join(argv, "\x00")) {
 		return sp
 	}
 	if len(argv) == 2 && isApplyPatchName(argv[0]) {
@@ -170,7 +213,7 @@ func (sp *shellPatches) script(src string, depth int) {
 	if len(cmds) == 1 && depth < maxScriptDepth {
 		if argv, ok := cmds[0].LiteralArgv(); ok && len(cmds[0].Redirs) == 0 {
 			if s, ok := shellScript(argv); ok {
-				if mentionsApplyPatch(s) {
+				if mayApplyPatch(s) {
 					sp.script(s, depth+1)
 				}
 				return
