@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
@@ -229,6 +230,9 @@ func (a *app) runCodexConfig(ctx context.Context, cmd *cli.Command) error {
 	}
 	if !filepath.IsAbs(bin) {
 		return exitError(2, "codex config: --hookifyc must be an absolute path (Codex runs it from any directory)")
+	}
+	if !utf8.ValidString(bin) {
+		return exitError(2, "codex config: the path %q is not valid UTF-8, which config.toml cannot hold", bin)
 	}
 	fmt.Fprint(cmd.Root().Writer, mcplaunch.CodexConfig(bin))
 	return nil

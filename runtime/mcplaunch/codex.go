@@ -1,10 +1,9 @@
 package mcplaunch
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/hookifyc/hookifyc/internal/textsafe"
+	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 )
 
 // CodexConfig is the [mcp_servers.hookify] block of Codex's config.toml
@@ -20,27 +19,11 @@ func AgentsSection() string {
 	return "## Guardrails (hookify)\n\n" + Instructions + "\n"
 }
 
-// tomlString is s as a TOML basic string, with control and deceptive
-// characters (bidi controls, zero-width characters) escaped.
+// tomlString is s as a TOML basic string (codexhooks.QuoteTOML, which
+// escapes control and deceptive characters); bytes that are not UTF-8,
+// which TOML cannot hold, become U+FFFD (`hookifyc codex config` refuses
+// such a path first).
 func tomlString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r < 0x20 || r == 0x7f || textsafe.Deceptive(r):
-			if r > 0xffff {
-				fmt.Fprintf(&b, `\U%08X`, r)
-			} else {
-				fmt.Fprintf(&b, `\u%04X`, r)
-			}
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	q, _ := codexhooks.QuoteTOML(strings.ToValidUTF8(s, "\uFFFD"))
+	return q
 }
