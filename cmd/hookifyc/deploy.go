@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -350,8 +351,18 @@ func (a *app) runUninstall(ctx context.Context, cmd *cli.Command) error {
 	written, err := deploy.Apply(p)
 	quiet := cmd.Bool("quiet")
 	if !quiet {
+		// Only what was done: after a failure, the rest was not.
 		for _, s := range p.Summary() {
-			fmt.Fprintf(stderr, "hookifyc: %s\n", strings.Replace(strings.Replace(s, "change ", "restored ", 1), "remove ", "removed ", 1))
+			verb, path, _ := strings.Cut(s, " ")
+			if !slices.Contains(written, path) {
+				continue
+			}
+			if verb == "change" {
+				verb = "restored"
+			} else {
+				verb += "d" // removed, created
+			}
+			fmt.Fprintf(stderr, "hookifyc: %s %s\n", verb, path)
 		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(stderr, "hookifyc: note: %s\n", n)
