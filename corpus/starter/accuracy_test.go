@@ -207,3 +207,21 @@ func TestAccuracy(t *testing.T) {
 	}
 	t.Logf("compiled .rules: %d prefix rules; %d forbidden decisions on safe.txt argvs", len(pol.Rules), forbidden)
 }
+
+// TestDisguisesBlocked: spellings the shell or the program reads as a
+// blocked command are blocked (GNU rm takes any unambiguous prefix of a
+// long option; git reads a quoted +refspec as a force push).
+func TestDisguisesBlocked(t *testing.T) {
+	rules := packRules(t)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed})
+	for _, c := range []string{"rm --rec build", "rm --r build", "rm --forc x", "rm --f x", "git push origin '+main'", `git push origin "+main"`} {
+		if d := engineDecision(eng, rules, c); d != engine.DecisionBlock {
+			t.Errorf("%s: %s, want block", c, d)
+		}
+	}
+	for _, c := range []string{"rm --verbose x", "rm --dir x", "git push origin main"} {
+		if d := engineDecision(eng, rules, c); d == engine.DecisionBlock {
+			t.Errorf("%s: blocked", c)
+		}
+	}
+}
