@@ -22,9 +22,9 @@ func (a *app) compileCommand() *cli.Command {
 		ArgsUsage: "[SOURCES...]",
 		Description: `Lowers what prefix rules can express soundly (an emitted rule never matches a
 command its source rule would not) and writes, into --out:
-  hookify.rules      Codex .rules (--target rules), validated by loading it back; its
-                     host_executable() lines limit the program paths Codex resolves
-                     to the rules' programs to those proven (often none)
+  hookify.rules      Codex .rules (--target rules), validated by loading it back; it
+                     declares no host_executable(), so its rules reach a program of
+                     their name at any path, as your own rules do (docs/compile.md)
   hooks.json         hooks that send the rest to 'hookifyc hook --agent codex' (--target hooks)
   hooks.toml         the same as config.toml [hooks] tables
   requirements.toml  a managed [rules] prefix_rules block (--target requirements; no allow rules)
