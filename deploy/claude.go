@@ -76,14 +76,7 @@ func PlanClaude(o Options) (*Plan, error) {
 		return nil, fmt.Errorf("%s holds an install of `hookifyc apply %s`", o.Dir, st.Target)
 	}
 	p := &Plan{Target: "claude", Dir: o.Dir, Result: res, stateOld: stOld}
-	var srcs []string
-	for _, s := range copts.Sources {
-		if !filepath.IsAbs(s) {
-			s = filepath.Join(copts.Cwd, s)
-		}
-		srcs = append(srcs, filepath.Clean(s))
-	}
-	cmd, err := ClaudeCommand(o.Hookifyc, srcs)
+	cmd, err := ClaudeCommand(o.Hookifyc, absSources(copts))
 	if err != nil {
 		return nil, err
 	}
@@ -97,24 +90,8 @@ func PlanClaude(o Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range hookCommandsOfDoc(f.Old) {
-		if hookifycCommand().MatchString(c) && !slices.Contains(st.HookCommands, c) && !o.Force {
-			p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(ClaudeSettings), c))
-			break
-		}
-	}
-	owned := func(group []byte) bool {
-		cmds := hookCommands(group)
-		if len(cmds) == 0 {
-			return false
-		}
-		for _, c := range cmds {
-			if !slices.Contains(st.HookCommands, c) && !(o.Force && hookifycCommand().MatchString(c)) {
-				return false
-			}
-		}
-		return true
-	}
+	p.conflictForeignHook(ClaudeSettings, f.Old, st.HookCommands, o.Force)
+	owned := ownedGroup(st.HookCommands, o.Force)
 	if f.Existed {
 		f.New, err = spliceHooks(f.Old, owned, add)
 		if err != nil {

@@ -109,33 +109,19 @@ func PlanCodex(o Options) (*Plan, error) {
 	if st == nil {
 		st = &State{Version: 1, Files: map[string]*FileState{}}
 	}
-	st.Target = "codex"
+	if st.Target != "" && st.Target != "codex" {
+		// The new state would drop the other install's files.
+		return nil, fmt.Errorf("%s holds an install of `hookifyc apply %s`", o.Dir, st.Target)
+	}
 	p := &Plan{Target: "codex", Dir: o.Dir, Result: res, stateOld: stOld}
 
-	hopts := codexhooks.Options{Hookifyc: o.Hookifyc, Actor: copts.Lower.Actor}
-	for _, s := range copts.Sources {
-		if !filepath.IsAbs(s) {
-			s = filepath.Join(copts.Cwd, s)
-		}
-		hopts.Sources = append(hopts.Sources, filepath.Clean(s))
-	}
+	hopts := codexhooks.Options{Hookifyc: o.Hookifyc, Actor: copts.Lower.Actor, Sources: absSources(copts)}
 	cmd, err := hopts.Command()
 	if err != nil {
 		return nil, err
 	}
 	oldCommands := st.HookCommands
-	owned := func(group []byte) bool {
-		cmds := hookCommands(group)
-		if len(cmds) == 0 {
-			return false
-		}
-		for _, c := range cmds {
-			if !slices.Contains(oldCommands, c) && !(o.Force && hookifycCommand().MatchString(c)) {
-				return false
-			}
-		}
-		return true
-	}
+	owned := ownedGroup(oldCommands, o.Force)
 
 	// The rules file.
 	rules := res.File(driver.RulesFile)
@@ -176,12 +162,7 @@ func PlanCodex(o Options) (*Plan, error) {
 	hj.New = hj.Old
 	if hj.Existed {
 		doc := hj.Old
-		for _, c := range hookCommandsOfDoc(doc) {
-			if hookifycCommand().MatchString(c) && !slices.Contains(oldCommands, c) && !o.Force {
-				p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(CodexHooks), c))
-				break
-			}
-		}
+		p.conflictForeignHook(CodexHooks, doc, oldCommands, o.Force)
 		want := EventGroups{Groups: map[string][][]byte{}}
 		if !inTOML {
 			want = add
@@ -424,6 +405,52 @@ var tomlHooksTable = sync.OnceValue(func() *regexp.Regexp {
 func userHooksInTOML(src []byte) bool {
 	outside, _ := outsideBlock(src)
 	return tomlHooksTable().Match(outside)
+}
+
+// absSources are the compilation's sources, absolute and clean, as the
+// hook command names them.
+func absSources(copts driver.Options) []string {
+	var out []string
+	for _, s := range copts.Sources {
+		if !filepath.IsAbs(s) {
+			s = filepath.Join(copts.Cwd, s)
+		}
+		out = append(out, filepath.Clean(s))
+	}
+	return out
+}
+
+// ownedGroup reports whether a hook group is hookifyc's: every handler
+// runs one of the commands it installed (or, with force, some hookifyc's
+// hook).
+func ownedGroup(installed []string, force bool) func(group []byte) bool {
+	return func(group []byte) bool {
+		cmds := hookCommands(group)
+		if len(cmds) == 0 {
+			return false
+		}
+		for _, c := range cmds {
+			if !slices.Contains(installed, c) && !(force && hookifycCommand().MatchString(c)) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// conflictForeignHook records a conflict when the hooks document rel
+// already runs a hookifyc hook that hookifyc did not install (unless
+// force): both would judge every call.
+func (p *Plan) conflictForeignHook(rel string, doc []byte, installed []string, force bool) {
+	if force {
+		return
+	}
+	for _, c := range hookCommandsOfDoc(doc) {
+		if hookifycCommand().MatchString(c) && !slices.Contains(installed, c) {
+			p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(rel), c))
+			return
+		}
+	}
 }
 
 // hookCommandsOfDoc lists every handler command of a hooks document.

@@ -521,3 +521,17 @@ func TestCodexMCPUserServerAnySpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestCodexRefusesAnotherTargetsInstall: apply codex into a directory that
+// holds a claude install refuses (its new state would drop the record of
+// the settings file, and uninstall claude could no longer restore it).
+func TestCodexRefusesAnotherTargetsInstall(t *testing.T) {
+	home, rules := fixture(t)
+	write(t, filepath.Join(home, "settings.json"), "{}\n", 0o644)
+	must(t, os.MkdirAll(filepath.Join(home, "hookifyc"), 0o700))
+	write(t, filepath.Join(home, filepath.FromSlash(StateFile)), `{"version":1,"target":"claude","files":{"settings.json":{"existed":true,"before":"e30K","after_sha256":"x"}}}`, 0o600)
+	_, err := PlanCodex(opts(home, rules))
+	if err == nil || !strings.Contains(err.Error(), "hookifyc apply claude") {
+		t.Fatalf("err = %v", err)
+	}
+}
