@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -112,7 +111,6 @@ type Discovery struct {
 // disable, replace or weaken the user's or the administrator's. Rules of
 // one layer with the same name all apply, as in hookify.
 func Discover(l Layout, starts ...string) *Discovery {
-	ls := &lister{fsys: l.FS}
 	d := &Discovery{}
 	type dir struct {
 		layer Layer
@@ -138,11 +136,15 @@ func Discover(l Layout, starts ...string) *Discovery {
 	byName := map[string][]*Found{}
 	seen := map[string]bool{}
 	for _, dr := range dirs {
-		if seen[dr.path] {
+		dirPath := fsPath(dr.path)
+		if seen[dirPath] {
 			continue // e.g. a project directory's .codex/hookify is the user layer
 		}
-		seen[dr.path] = true
-		names, err := ls.list(fsPath(dr.path))
+		seen[dirPath] = true
+		names, err := hookify.ListDir(l.FS, dirPath)
+		if err != nil && isNotDir(err) {
+			err = errNotDir
+		}
 		if err != nil {
 			// An absent layer is normal; a rule directory that was named but
 			// is missing, or a layer that exists but cannot be read, would
@@ -155,7 +157,6 @@ func Discover(l Layout, starts ...string) *Discovery {
 			}
 			continue
 		}
-		names = slices.Clone(names)
 		sort.Strings(names)
 		wanted := func(name string) bool {
 			if dr.layer == LayerProjectClaude {
@@ -239,32 +240,6 @@ func projectDirs(starts []string) []string {
 // errNotDir is what listing a path below a regular file fails with (e.g.
 // .claude is a file): no rule directory, as when it is missing.
 var errNotDir = errors.New("not a directory")
-
-// lister lists directories of fsys, each once.
-type lister struct {
-	fsys fs.FS
-	memo map[string]listing
-}
-
-type listing struct {
-	names []string
-	err   error
-}
-
-func (l *lister) list(dir string) ([]string, error) {
-	if r, ok := l.memo[dir]; ok {
-		return r.names, r.err
-	}
-	names, err := hookify.ListDir(l.fsys, dir)
-	if err != nil && isNotDir(err) {
-		err = errNotDir
-	}
-	if l.memo == nil {
-		l.memo = map[string]listing{}
-	}
-	l.memo[dir] = listing{names, err}
-	return names, err
-}
 
 // isMarkdownName is glob "*.md": hidden names are skipped, as by Python's glob.
 func isMarkdownName(name string) bool {

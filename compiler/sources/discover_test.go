@@ -178,3 +178,14 @@ func TestClonedRepoCannotWeaken(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoverReadsEachDirectoryOnce: a layer named by an uncleaned path
+// (a managed directory with a trailing slash that is also the user layer)
+// is read once, not once per spelling.
+func TestDiscoverReadsEachDirectoryOnce(t *testing.T) {
+	fsys := fstest.MapFS{"h/.codex/hookify/a.md": ruleFile("a")}
+	d := Discover(Layout{FS: fsys, ManagedDir: "/h/.codex/hookify/", HomeDir: "/h"}, "/h")
+	if len(d.Rules) != 1 || len(d.Problems) != 0 {
+		t.Errorf("rules %d problems %v, want 1 rule and no problem", len(d.Rules), d.Problems)
+	}
+}
