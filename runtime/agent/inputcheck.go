@@ -65,8 +65,9 @@ func checkToolInput(ev *pyval.Dict) []engine.Problem {
 		msg := "malformed tool input: " + tool + " " + f + " is a " + v.TypeName() + ", not a string"
 		if argv, ok := stringList(v); ok && f == "command" {
 			// Judge what would run: the argv as one command line.
-			d.Set(f, pyval.Str(shell.Canonical(argv)))
-			msg += "; judged as the command " + strconv.Quote(shell.Canonical(argv))
+			cmd := shell.Canonical(argv)
+			d.Set(f, pyval.Str(cmd))
+			msg += "; judged as the command " + strconv.Quote(cmd)
 		}
 		out = append(out, engine.Problem{Kind: engine.ProblemInput, Text: msg})
 	}
