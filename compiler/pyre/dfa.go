@@ -2,6 +2,7 @@ package pyre
 
 import (
 	"encoding/binary"
+	mathbits "math/bits"
 	"slices"
 	"sync"
 	"unicode/utf8"
@@ -304,15 +305,18 @@ func newDFA(m *linMatcher) *dfa {
 	if m.wordA {
 		masks[d.nsets+2] = asciiMask(wordSet(true))
 	}
-	sig := make([]uint64, d.words)
-	for c := 0; c < utf8.RuneSelf; c++ {
-		clear(sig)
-		for k := range masks {
-			if masks[k][c>>6]&(1<<(c&63)) != 0 {
-				sig[k>>6] |= 1 << (k & 63)
+	// The signature of each ASCII code point, from the masks' set bits.
+	sigs := make([]uint64, utf8.RuneSelf*d.words)
+	for k := range masks {
+		for w, bits := range masks[k] {
+			for ; bits != 0; bits &= bits - 1 {
+				c := w<<6 | mathbits.TrailingZeros64(bits)
+				sigs[c*d.words+k>>6] |= 1 << (k & 63)
 			}
 		}
-		d.ascii[c] = d.class(sig)
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
+		d.ascii[c] = d.class(sigs[c*d.words : (c+1)*d.words])
 	}
 	d.stride = int32(len(d.accept))
 	return d
