@@ -210,11 +210,13 @@ func TestAccuracy(t *testing.T) {
 
 // TestDisguisesBlocked: spellings the shell or the program reads as a
 // blocked command are blocked (GNU rm takes any unambiguous prefix of a
-// long option; git reads a quoted +refspec as a force push).
+// long option; git reads a quoted +refspec as a force push; a wrapper's
+// options may take an argument: sudo -u root, nice -n 10).
 func TestDisguisesBlocked(t *testing.T) {
 	rules := packRules(t)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed})
-	for _, c := range []string{"rm --rec build", "rm --r build", "rm --forc x", "rm --f x", "git push origin '+main'", `git push origin "+main"`} {
+	for _, c := range []string{"rm --rec build", "rm --r build", "rm --forc x", "rm --f x", "git push origin '+main'", `git push origin "+main"`,
+		"sudo -u root rm -rf x", "nice -n 10 rm -rf x", "env -u PATH git reset --hard", "timeout -s KILL 5 rm -rf x", "xargs -I {} rm -rf {}"} {
 		if d := engineDecision(eng, rules, c); d != engine.DecisionBlock {
 			t.Errorf("%s: %s, want block", c, d)
 		}
