@@ -59,7 +59,19 @@ exit codes: 0 for every evaluation, 1 when a file does not load).`,
 
 func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 	start := time.Now()
-	if files := cmd.StringSlice("rules"); len(files) > 0 {
+	files := cmd.StringSlice("rules")
+	// Each mode's flags mean nothing in the other: refuse them rather than
+	// answer as if they had been applied.
+	modeFlags, other := []string{"resolve-host-executables", "pretty"}, "--rules"
+	if len(files) > 0 {
+		modeFlags, other = []string{"json", "event", "file-path", "compat", "exit-code", "actor", "log", "audit-log"}, "SOURCES (without --rules)"
+	}
+	for _, f := range modeFlags {
+		if cmd.IsSet(f) {
+			return exitError(2, "check: --%s applies only with %s", f, other)
+		}
+	}
+	if len(files) > 0 {
 		return a.runCheckRules(cmd, files)
 	}
 	text, srcs, err := a.commandWords(cmd)
