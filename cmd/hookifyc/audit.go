@@ -116,19 +116,6 @@ func auditRules(rules []*ir.Rule) []audit.Rule {
 	return out
 }
 
-// auditHook logs a hook call's decision.
-func (a *app) auditHook(cmd *cli.Command, dir string, rec *hook.Record, start time.Time, fail string) {
-	stderr := cmd.Root().ErrWriter
-	l, err := a.auditLog(cmd.String("audit-log"), dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default)\n", err)
-	}
-	if l == nil {
-		return // off: no entry is built (its redaction is the costly part)
-	}
-	writeAudit(l, hookEntry(rec, start, fail), stderr)
-}
-
 // auditCheck logs the decision of check --log on text (the command, file
 // content or prompt checked).
 func (a *app) auditCheck(cmd *cli.Command, dir string, res *engine.Result, text string, start time.Time) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -77,7 +78,13 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	if truncated {
 		stdin = stdin[:limit]
 	}
-	var rec hook.Record
+	// The decision log, resolved before the call: when it is off, no
+	// record of the call is kept.
+	logFile, logErr := a.auditLog(cmd.String("audit-log"), dir)
+	var rec *hook.Record
+	if logFile != nil {
+		rec = &hook.Record{}
+	}
 	out := hook.Run(hook.Options{
 		Dir:          dir,
 		Stdin:        stdin,
@@ -93,7 +100,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		RuleDir:      a.m.getenv("HOOKIFY_RULE_DIR"),
 		ProjectDir:   a.m.getenv("CLAUDE_PROJECT_DIR"),
 		Truncated:    truncated,
-		Record:       &rec,
+		Record:       rec,
 		ReadFile: func(p string) ([]byte, error) {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)
@@ -110,9 +117,12 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	if len(out.Stderr) > 0 {
 		io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
 	}
-	if rec.Decision != "" {
+	if rec != nil && rec.Decision != "" {
 		// The answer is complete: the log never changes it (docs/audit.md).
-		a.auditHook(cmd, dir, &rec, start, string(fail))
+		if logErr != nil {
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: audit log: %v (using the default)\n", logErr)
+		}
+		writeAudit(logFile, hookEntry(rec, start, string(fail)), cmd.Root().ErrWriter)
 	}
 	if rc != nil {
 		// A cache that cannot be written costs only time on the
