@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/shell"
@@ -215,13 +216,8 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 	found := false
 	for _, name := range []string{CodexHooks, CodexConfig, ClaudeSettings} {
 		data, _ := readFile(filepath.Join(dir, name))
-		if data == nil {
-			continue
-		}
-		for _, c := range st.HookCommands {
-			if bytes.Contains(data, []byte(c)) || bytes.Contains(data, jsonString(c)) || bytes.Contains(data, tomlString(c)) {
-				found = true
-			}
+		if data != nil && holdsCommand(name, data, st.HookCommands) {
+			found = true
 		}
 	}
 	if !found {
@@ -297,14 +293,26 @@ func trustCheck(fs *findings, o *DoctorOptions, dir string, cmds []string) {
 	}
 }
 
-func jsonString(s string) []byte {
-	b, _ := json.Marshal(s)
-	return b
-}
-
-func tomlString(s string) []byte {
-	q := strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`)
-	return []byte(`"` + q + `"`)
+// holdsCommand reports whether the file name (hooks.json, settings.json or
+// config.toml) runs one of cmds. A hooks document is decoded; in
+// config.toml the command is looked for as hookifyc's block writes it
+// (codexhooks.QuoteTOML, which escapes control and deceptive characters,
+// as textsafe.EscapeJSON does in the JSON files).
+func holdsCommand(name string, data []byte, cmds []string) bool {
+	if name == CodexConfig {
+		for _, c := range cmds {
+			if q, err := codexhooks.QuoteTOML(c); err == nil && bytes.Contains(data, []byte(q)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range hookCommandsOfDoc(data) {
+		if slices.Contains(cmds, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // pluginCheck warns when the hookify plugin is enabled beside our hooks.
