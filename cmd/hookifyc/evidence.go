@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -106,7 +107,7 @@ func evidenceMatches(matcher, tool string, input json.RawMessage, cwd string) bo
 		if tool == "apply_patch" && (t == "Edit" || t == "Write" || t == "MultiEdit") {
 			return true // Codex edits files with apply_patch
 		}
-		if _, _, ok := cutParen(t); ok {
+		if strings.Contains(t, "(") {
 			ans, err := perm.TestCall(perm.Query{Pattern: t, Tool: tool, Input: string(input), As: perm.Deny, Cwd: cwd})
 			if err == nil && ans.Match {
 				return true
@@ -114,15 +115,6 @@ func evidenceMatches(matcher, tool string, input json.RawMessage, cwd string) bo
 		}
 	}
 	return false
-}
-
-func cutParen(t string) (string, string, bool) {
-	for i := 0; i < len(t); i++ {
-		if t[i] == '(' {
-			return t[:i], t[i:], true
-		}
-	}
-	return t, "", false
 }
 
 // inputText is what a tool input or response says, for a summary: the
