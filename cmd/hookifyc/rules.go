@@ -128,6 +128,9 @@ collision is shown. Exits 1 when rule files cannot be used.`,
 }
 
 func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
+	if cmd.NArg() > 0 {
+		return exitError(2, "rules list: takes no arguments (got %q); it lists what the discovery finds from the current directory", cmd.Args().First())
+	}
 	cwd, err := a.m.getwd()
 	if err != nil {
 		return exitError(2, "%v", err)
