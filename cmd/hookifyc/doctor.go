@@ -21,8 +21,9 @@ func (a *app) doctorCommand() *cli.Command {
 		Usage: "check that the rules are in force: Codex, its .rules, hookifyc's hooks, rule layers, log and cache",
 		Description: `Checks Codex on PATH and its version against the contract hookifyc targets;
 every .rules file Codex would load (one bad file and Codex drops all rules);
-hookifyc's hooks (present, running an existing hookifyc of this version; Codex
-trust cannot be checked from outside); the rule layers, their collisions and
+hookifyc's hooks (present, running an existing hookifyc of this version, and
+their Codex trust as far as Codex's files record it: untrusted, disabled, the
+project untrusted); the rule layers, their collisions and
 load problems; that the audit log and the rule cache can be written; and the
 Claude Code side (hooks, the hookify plugin still enabled). One line per
 finding, with the fix; exit 1 on any error.`,
