@@ -76,7 +76,7 @@ func removeOurs(rel string, data []byte, cmds []string) ([]byte, error) {
 		return data, nil
 	case CodexConfig:
 		return RemoveBlock(data)
-	case CodexHooks, "settings.json", "settings.local.json":
+	case CodexHooks, ClaudeSettings:
 		return spliceHooks(data, func(g []byte) bool {
 			cs := hookCommands(g)
 			if len(cs) == 0 {
