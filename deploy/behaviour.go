@@ -3,6 +3,7 @@ package deploy
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/driver"
@@ -96,11 +97,7 @@ func itoa(n int) string {
 	if n <= 0 {
 		return "?"
 	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
+	return strconv.Itoa(n)
 }
 
 // codexArgvs are the argvs Codex checks against .rules for a shell command
