@@ -7,14 +7,17 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/internal/sysfile"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 	"github.com/hookifyc/hookifyc/runtime/hook"
 	"github.com/hookifyc/hookifyc/runtime/rulecache"
@@ -115,7 +118,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		return exitError(2, "writing stdout: %v", err)
 	}
 	if len(out.Stderr) > 0 {
-		io.WriteString(cmd.Root().ErrWriter, strings.Join(out.Stderr, "\n")+"\n")
+		io.WriteString(cmd.Root().ErrWriter, escapeControls(strings.Join(out.Stderr, "\n"))+"\n")
 	}
 	if rec != nil && rec.Decision != "" {
 		// The answer is complete: the log never changes it (docs/audit.md).
@@ -155,4 +158,31 @@ func (a *app) openRuleCache(dir string, start time.Time) *rulecache.Cache {
 		return nil
 	}
 	return rulecache.New(rulecache.Options{Dir: dir, Program: program, Start: start})
+}
+
+// escapeControls writes the control and deceptive characters of a hook's
+// stderr (which quotes the agent's commands and paths) as escapes, so that
+// a command cannot drive the terminal or the agent's display (ANSI
+// sequences, a carriage return, a bidirectional override). Newlines and
+// tabs stay.
+func escapeControls(s string) string {
+	i := strings.IndexFunc(s, needsEscape)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		if needsEscape(r) {
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func needsEscape(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r == utf8.RuneError || textsafe.Deceptive(r)
 }
