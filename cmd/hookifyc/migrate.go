@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 
 	"github.com/urfave/cli/v3"
 
@@ -163,7 +164,8 @@ func (a *app) migrateOut(cmd *cli.Command, hooks migrate.Hooks) error {
 }
 
 // mergeHooksJSON appends the matcher groups of add to those of old, per
-// event, keeping every other key of old.
+// event, keeping every other key of old; a group old already has is not
+// added again.
 func mergeHooksJSON(old, add []byte) ([]byte, error) {
 	doc := map[string]any{}
 	if len(bytes.TrimSpace(old)) > 0 {
@@ -185,8 +187,20 @@ func mergeHooksJSON(old, add []byte) ([]byte, error) {
 		hooks = map[string]any{}
 	}
 	for ev, groups := range extra.Hooks {
-		have, _ := hooks[ev].([]any)
-		hooks[ev] = append(have, groups...)
+		have, ok := hooks[ev].([]any)
+		if !ok && hooks[ev] != nil {
+			return nil, fmt.Errorf("hooks.%s is not a list", ev)
+		}
+	group:
+		for _, g := range groups {
+			for _, h := range have {
+				if reflect.DeepEqual(g, h) {
+					continue group // written by an earlier --write: not twice
+				}
+			}
+			have = append(have, g)
+		}
+		hooks[ev] = have
 	}
 	doc["hooks"] = hooks
 	var b bytes.Buffer
