@@ -116,48 +116,26 @@ func (m *linMatcher) searchString(s string) bool {
 	if m.hasEnd && s[end-1] == '\n' {
 		end-- // the final '\n' is stepped apart ($ holds before it)
 	}
-	cur := d.startState() // offset of the state's row in d.trans
-	trans := d.trans
+	cur, trans := d.startState(), d.trans
 	for i := 0; i < end; {
-		var cls int32
 		if c := s[i]; c < utf8.RuneSelf {
-			cls = d.ascii[c]
-			i++
-		} else {
-			r, size := decodeWTF8(s, i)
-			if d.bounds == nil {
-				cur = d.partition(cur)
-				trans = d.trans
-			}
-			cls = d.classOf(r)
-			i += size
-		}
-		nx := trans[cur+cls]
-		if nx < 0 {
-			if nx == tUnknown {
-				nx = d.transition(cur, cls)
-				trans = d.trans
-			}
-			if nx == tMatch {
-				return true
-			}
-			if nx == tDead {
-				return false
+			if nx := trans[cur+d.ascii[c]]; nx >= 0 { // the fast path
+				cur = nx
+				i++
+				continue
 			}
 		}
-		cur = nx
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = decodeWTF8(s, i)
+		}
+		i += size
+		if cur = d.next(cur, r); cur < 0 {
+			return cur == tMatch
+		}
+		trans = d.trans
 	}
-	if end < len(s) {
-		switch nx := d.step(cur, d.ascii['\n'], true); nx {
-		case tMatch:
-			return true
-		case tDead:
-			return false
-		default:
-			cur = nx
-		}
-	}
-	return d.eofMatch(cur)
+	return d.finish(cur, end < len(s))
 }
 
 // searchRunes is searchString on code points.
@@ -172,42 +150,49 @@ func (m *linMatcher) searchRunes(s []rune) bool {
 	if m.hasEnd && s[end-1] == '\n' {
 		end--
 	}
-	cur := d.startState()
-	trans := d.trans
+	cur, trans := d.startState(), d.trans
 	for _, r := range s[:end] {
-		var cls int32
 		if r >= 0 && r < utf8.RuneSelf {
-			cls = d.ascii[r]
-		} else {
-			if d.bounds == nil {
-				cur = d.partition(cur)
-				trans = d.trans
-			}
-			cls = d.classOf(r)
-		}
-		nx := trans[cur+cls]
-		if nx < 0 {
-			if nx == tUnknown {
-				nx = d.transition(cur, cls)
-				trans = d.trans
-			}
-			if nx == tMatch {
-				return true
-			}
-			if nx == tDead {
-				return false
+			if nx := trans[cur+d.ascii[r]]; nx >= 0 {
+				cur = nx
+				continue
 			}
 		}
-		cur = nx
+		if cur = d.next(cur, r); cur < 0 {
+			return cur == tMatch
+		}
+		trans = d.trans
 	}
-	if end < len(s) {
-		switch nx := d.step(cur, d.ascii['\n'], true); nx {
-		case tMatch:
-			return true
-		case tDead:
-			return false
-		default:
-			cur = nx
+	return d.finish(cur, end < len(s))
+}
+
+// next returns the transition of the state at offset cur on r, computing
+// the non-ASCII classes and the transition when they are not known yet: an
+// offset, tMatch or tDead. It is the searches' slow path; d.trans may move.
+func (d *dfa) next(cur int32, r rune) int32 {
+	var cls int32
+	if r >= 0 && r < utf8.RuneSelf {
+		cls = d.ascii[r]
+	} else {
+		if d.bounds == nil {
+			cur = d.partition(cur)
+		}
+		cls = d.classOf(r)
+	}
+	nx := d.trans[cur+cls]
+	if nx == tUnknown {
+		nx = d.transition(cur, cls)
+	}
+	return nx
+}
+
+// finish reports whether a match ends at the subject's end, the state at
+// offset cur being the one before the final '\n' stepped apart (lastNL) or
+// after the last code point.
+func (d *dfa) finish(cur int32, lastNL bool) bool {
+	if lastNL {
+		if cur = d.step(cur, d.ascii['\n'], true); cur < 0 {
+			return cur == tMatch
 		}
 	}
 	return d.eofMatch(cur)
