@@ -92,13 +92,13 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 			return exitError(2, "locating hookifyc: %v (pass --hookifyc)", err)
 		}
 		opts.Hookifyc = exe
-		if driver.TemporaryBinary(exe, opts.TempDirs...) {
-			fmt.Fprintf(stderr, "hookifyc: warning: the hooks will run %s, a temporary build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc\n", exe)
-		}
 	}
 	res, err := driver.Compile(opts)
 	if err != nil {
 		return exitError(2, "%v", err)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "hookifyc: warning: %s\n", w)
 	}
 
 	quiet := cmd.Bool("quiet")

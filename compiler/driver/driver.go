@@ -106,6 +106,9 @@ type Result struct {
 	// Notes are remarks on the outputs (e.g. allow rules left out of
 	// requirements.toml); they are in the report too.
 	Notes []string
+	// Warnings are notes on outputs that will not work as they stand (hooks
+	// that run a temporary binary); they are in the report's notes too.
+	Warnings []string
 }
 
 // Errors returns the problems that cost rules.
@@ -189,7 +192,7 @@ func Compile(opts Options) (*Result, error) {
 		}
 		res.Files = append(res.Files, File{HooksJSONFile, js}, File{HooksTOMLFile, tm})
 		if TemporaryBinary(opts.Hookifyc, opts.TempDirs...) {
-			res.Notes = append(res.Notes, fmt.Sprintf("the hooks run %s, a temporary build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc", opts.Hookifyc))
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the hooks will run %s, a temporary build that will be gone; install hookifyc (go install ./cmd/hookifyc) or pass --hookifyc", opts.Hookifyc))
 		}
 	}
 	if opts.Targets&TargetRequirements != 0 {
@@ -202,7 +205,7 @@ func Compile(opts Options) (*Result, error) {
 		}
 		res.Files = append(res.Files, File{RequirementsFile, data})
 	}
-	notes := append([]string{}, res.Notes...)
+	notes := append(append([]string{}, res.Warnings...), res.Notes...)
 	for _, p := range res.Problems {
 		notes = append(notes, p.Error())
 	}
