@@ -254,7 +254,9 @@ func (a *app) runNotifyBridge(ctx context.Context, cmd *cli.Command) error {
 	var inputs []string
 	client := cmd.String("client")
 	if stop.TranscriptPath != nil && *stop.TranscriptPath != "" {
-		if t, err := sysfile.ReadRegular(*stop.TranscriptPath, sysfile.MaxFileSize); err == nil {
+		if t, err := sysfile.ReadRegular(*stop.TranscriptPath, sysfile.MaxFileSize); err != nil {
+			fmt.Fprintf(stderr, "hookifyc: notify-bridge: the transcript: %v (input-messages left empty)\n", err)
+		} else {
 			inputs = notifybridge.TurnInputs(t, stop.TurnID)
 			if client == "" {
 				client = notifybridge.Client(t)
