@@ -223,6 +223,13 @@ func PlanCodex(o Options) (*Plan, error) {
 	default:
 		ct.Remove = true
 	}
+	if fs := st.Files[CodexConfig]; ct.Existed && len(ct.New) == 0 && fs != nil && !fs.Existed {
+		// We created config.toml and it holds nothing any more: it goes.
+		ct.Remove = true
+	}
+	if !o.MCP && blockHoldsMCP(ct.Old) {
+		p.Notes = append(p.Notes, "the hookify MCP server an earlier apply --mcp registered in "+p.Path(CodexConfig)+" is removed: pass --mcp to keep it")
+	}
 	if !ct.Remove {
 		// Never install a config.toml Codex could not read.
 		var doc map[string]any
@@ -308,6 +315,13 @@ func userMCPServer(src []byte) bool {
 func blockHoldsHooks(src []byte) bool {
 	start, end, ok, err := findBlock(src)
 	return err == nil && ok && tomlHooksTable().Match(src[start:end])
+}
+
+// blockHoldsMCP reports whether hookifyc's block of config.toml holds the
+// MCP server table (--mcp).
+func blockHoldsMCP(src []byte) bool {
+	start, end, ok, err := findBlock(src)
+	return err == nil && ok && bytes.Contains(src[start:end], []byte("\n[mcp_servers.hookify]\n"))
 }
 
 // outsideBlock is src without hookifyc's block.

@@ -535,3 +535,35 @@ func TestCodexRefusesAnotherTargetsInstall(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestCodexMCPDropped: apply without --mcp after apply --mcp says that it
+// removes the server, and a config.toml that apply --mcp created and that
+// now holds nothing is removed, not left empty.
+func TestCodexMCPDropped(t *testing.T) {
+	_, rules := fixture(t)
+	o := opts("", rules)
+	o.Dir = filepath.Join(t.TempDir(), "fresh")
+	o.MCP = true
+	p, err := PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	o.MCP = false
+	p, err = PlanCodex(o)
+	must(t, err)
+	if !strings.Contains(strings.Join(p.Notes, "\n"), "pass --mcp to keep it") {
+		t.Errorf("notes %q", p.Notes)
+	}
+	_, err = Apply(p)
+	must(t, err)
+	if exists(filepath.Join(o.Dir, "config.toml")) {
+		t.Errorf("config.toml left behind")
+	}
+	u, err := PlanUninstall("codex", o.Dir)
+	must(t, err)
+	_, err = Apply(u)
+	must(t, err)
+	if exists(o.Dir) {
+		t.Errorf("uninstall left %s", o.Dir)
+	}
+}
