@@ -72,7 +72,10 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		Hookifyc: cmd.String("hookifyc"),
 		TempDirs: []string{a.m.getenv("TMPDIR"), "/tmp", "/var/tmp"},
 	}
-	if cmd.Bool("project-only") && len(opts.Sources) == 0 {
+	if cmd.Bool("project-only") && len(opts.Sources) > 0 {
+		return exitError(2, "compile: --project-only replaces SOURCES with this directory's rules; pass one or the other")
+	}
+	if cmd.Bool("project-only") {
 		if fi, err := os.Stat(filepath.Join(cwd, ".codex", "hookify")); err == nil && fi.IsDir() {
 			opts.Sources = append(opts.Sources, filepath.Join(cwd, ".codex", "hookify"))
 		}
