@@ -47,7 +47,7 @@ func TestOversizeJSONEscapes(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		`a\"b\\c\/d\n`:         "a\"b\\c/d\n",
+		`a\"b\\c\/d\n`:          "a\"b\\c/d\n",
 		`\ud83d\ude00 \ud83d x`: "\U0001F600 \uFFFD x",
 		`\x \u12 end\`:          `\x \u12 end\`,
 	} {
