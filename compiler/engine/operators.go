@@ -112,8 +112,12 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	}
 	matched, err = re.SearchSubject(entry.subject)
 	if err != nil {
-		m.timedOut += m.e.opts.RegexTimeout
 		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
+		if !pyre.IsTimeout(err) { // never expected (see pyre.Regexp.Prepare); unfinished all the same
+			m.problem(rule, ProblemRegexTimeout, "Regex search of pattern '"+c.Pattern+"' failed: "+err.Error()+m.failSafeNote(rule))
+			return false, true, nil
+		}
+		m.timedOut += m.e.opts.RegexTimeout
 		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value"+m.failSafeNote(rule))
 		return false, true, nil
 	}
