@@ -143,9 +143,11 @@ func printEntry(w io.Writer, e *audit.Entry, jsonOut bool) {
 		line += " " + strings.Join(rules, ", ")
 	}
 	if e.Summary != "" {
-		line += ": " + strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(e.Summary)
+		line += ": " + e.Summary
 	}
-	fmt.Fprintln(w, line)
+	// The summary is the agent's text: one line, and no escape sequence
+	// or bidi override that could hide what it says from the reader.
+	fmt.Fprintln(w, escapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(line)))
 }
 
 // logStats is the JSON of log stats.
@@ -226,14 +228,14 @@ func (a *app) runLogStats(ctx context.Context, cmd *cli.Command) error {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "RULE\tFIRED\tBLOCKED\tWARNED\tLAST FIRED\tSOURCE")
 		for _, r := range st.Rules {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\n", r.Name, r.Fired, r.Blocked, r.Warned, r.Last.UTC().Format(time.RFC3339), r.Source)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\n", escapeControls(r.Name), r.Fired, r.Blocked, r.Warned, r.Last.UTC().Format(time.RFC3339), escapeControls(r.Source))
 		}
 		tw.Flush()
 	}
 	if len(st.NeverFired) > 0 {
 		fmt.Fprintln(w, "never fired (candidates to remove):")
 		for _, r := range st.NeverFired {
-			fmt.Fprintf(w, "  %s  %s\n", r.Name, r.Source)
+			fmt.Fprintf(w, "  %s  %s\n", escapeControls(r.Name), escapeControls(r.Source))
 		}
 	}
 	return nil
