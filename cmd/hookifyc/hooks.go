@@ -182,11 +182,14 @@ func sourceLine(h agenthooks.Hook) string {
 }
 
 // printColumns prints rows in aligned columns (the last one unpadded), each
-// row after the first followed by its note, indented.
+// row after the first followed by its note, indented; every cell and note
+// as a displayLine (a repository's hooks.json writes them).
 func printColumns(w io.Writer, rows [][]string, notes []string) {
 	var widths []int
 	for _, r := range rows {
 		for i, c := range r {
+			r[i] = displayLine(c)
+			c = r[i]
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
@@ -203,7 +206,7 @@ func printColumns(w io.Writer, rows [][]string, notes []string) {
 		}
 		fmt.Fprintln(w, b.String())
 		if ri > 0 && notes[ri-1] != "" {
-			fmt.Fprintln(w, "    "+notes[ri-1])
+			fmt.Fprintln(w, "    "+displayLine(notes[ri-1]))
 		}
 	}
 }

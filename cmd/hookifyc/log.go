@@ -119,6 +119,14 @@ func (a *app) runLog(ctx context.Context, cmd *cli.Command) error {
 	return nil
 }
 
+// displayLine is text the agent or a repository wrote (a logged command, a
+// hook's command) as one terminal line: newlines and tabs written \n and
+// \t, and no escape sequence or bidi override that could hide or reorder
+// what it says.
+func displayLine(s string) string {
+	return escapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s))
+}
+
 // printEntry prints one decision: a JSON line, or
 // "TIME DECISION AGENT EVENT/TOOL RULES: SUMMARY".
 func printEntry(w io.Writer, e *audit.Entry, jsonOut bool) {
@@ -145,9 +153,7 @@ func printEntry(w io.Writer, e *audit.Entry, jsonOut bool) {
 	if e.Summary != "" {
 		line += ": " + e.Summary
 	}
-	// The summary is the agent's text: one line, and no escape sequence
-	// or bidi override that could hide what it says from the reader.
-	fmt.Fprintln(w, escapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(line)))
+	fmt.Fprintln(w, displayLine(line))
 }
 
 // logStats is the JSON of log stats.
@@ -228,14 +234,14 @@ func (a *app) runLogStats(ctx context.Context, cmd *cli.Command) error {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "RULE\tFIRED\tBLOCKED\tWARNED\tLAST FIRED\tSOURCE")
 		for _, r := range st.Rules {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\n", escapeControls(r.Name), r.Fired, r.Blocked, r.Warned, r.Last.UTC().Format(time.RFC3339), escapeControls(r.Source))
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\n", displayLine(r.Name), r.Fired, r.Blocked, r.Warned, r.Last.UTC().Format(time.RFC3339), displayLine(r.Source))
 		}
 		tw.Flush()
 	}
 	if len(st.NeverFired) > 0 {
 		fmt.Fprintln(w, "never fired (candidates to remove):")
 		for _, r := range st.NeverFired {
-			fmt.Fprintf(w, "  %s  %s\n", escapeControls(r.Name), escapeControls(r.Source))
+			fmt.Fprintf(w, "  %s  %s\n", displayLine(r.Name), displayLine(r.Source))
 		}
 	}
 	return nil

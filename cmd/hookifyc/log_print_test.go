@@ -20,3 +20,13 @@ func TestPrintEntryEscapes(t *testing.T) {
 		t.Errorf("printEntry: %q", got)
 	}
 }
+
+// TestPrintColumnsEscapes: hooks list prints a repository's hook command
+// on its own line, escaped.
+func TestPrintColumnsEscapes(t *testing.T) {
+	var b bytes.Buffer
+	printColumns(&b, [][]string{{"COMMAND"}, {"true \x1b[2K\nfake"}}, []string{"in x\ny"})
+	if got := b.String(); got != "COMMAND\ntrue \\x1b[2K\\nfake\n    in x\\ny\n" {
+		t.Errorf("printColumns: %q", got)
+	}
+}
