@@ -13,6 +13,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/internal/suggest"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 // hookifyFile lints one hookify markdown rule file.
@@ -437,9 +438,10 @@ func quoteList(s []string) string {
 }
 
 // quoted shows a pattern as written, in single quotes as hookify's own
-// messages do ('rm\s+-rf'), escaping only what would break the line.
+// messages do ('rm\s+-rf'), escaping only what would break the line or
+// drive the terminal (control characters, bidi overrides).
 func quoted(s string) string {
-	if strings.ContainsAny(s, "\n\r") || !utf8.ValidString(s) {
+	if !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f || textsafe.Deceptive(r) }) >= 0 {
 		return strconv.Quote(s)
 	}
 	return "'" + s + "'"

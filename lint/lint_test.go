@@ -235,3 +235,20 @@ func validateSARIF(t *testing.T, doc []byte) {
 		t.Fatalf("SARIF output: %v", err)
 	}
 }
+
+// TestQuotedEscapesControls: a pattern is shown with its control
+// characters and bidi overrides escaped, so that a rule file cannot drive
+// the terminal of whoever lints it.
+func TestQuotedEscapesControls(t *testing.T) {
+	for in, want := range map[string]string{
+		`rm\s+-rf`:     `'rm\s+-rf'`,
+		"a\tb":         "'a\tb'",
+		"rm\x1b[2K":    `"rm\x1b[2K"`,
+		"rm\u202e -rf": `"rm\u202e -rf"`,
+		"a\nb":         `"a\nb"`,
+	} {
+		if got := quoted(in); got != want {
+			t.Errorf("quoted(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
