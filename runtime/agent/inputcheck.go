@@ -6,7 +6,6 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
-	"github.com/hookifyc/hookifyc/compiler/shell"
 )
 
 // InputProblems reports a tool call whose input does not have the shape the
@@ -65,7 +64,7 @@ func checkToolInput(ev *pyval.Dict) []engine.Problem {
 		msg := "malformed tool input: " + tool + " " + f + " is a " + v.TypeName() + ", not a string"
 		if argv, ok := stringList(v); ok && f == "command" {
 			// Judge what would run: the argv as one command line.
-			cmd := shell.Canonical(argv)
+			cmd := commandString(argv) // as normalize renders an argv command
 			d.Set(f, pyval.Str(cmd))
 			msg += "; judged as the command " + strconv.Quote(cmd)
 		}
