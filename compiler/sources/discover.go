@@ -241,9 +241,12 @@ func projectDirs(starts []string) []string {
 // .claude is a file): no rule directory, as when it is missing.
 var errNotDir = errors.New("not a directory")
 
-// isMarkdownName is glob "*.md": hidden names are skipped, as by Python's glob.
+// isMarkdownName says whether a name in a hookifyc rule directory (a layer or
+// a directory named as a SOURCE) is a rule file: any case of ".md", hidden
+// names skipped. The .claude layer keeps hookify's own test
+// (hookify.IsLocalRuleName).
 func isMarkdownName(name string) bool {
-	return strings.HasSuffix(name, ".md") && !strings.HasPrefix(name, ".")
+	return strings.HasSuffix(strings.ToLower(name), ".md") && !strings.HasPrefix(name, ".")
 }
 
 // fsPath turns an absolute slash path into an fs.FS path of a file system

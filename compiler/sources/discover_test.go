@@ -189,3 +189,13 @@ func TestDiscoverReadsEachDirectoryOnce(t *testing.T) {
 		t.Errorf("rules %d problems %v, want 1 rule and no problem", len(d.Rules), d.Problems)
 	}
 }
+
+// TestMarkdownNamesAgree: a rule file named X.MD counts in a layer
+// directory as it does in a directory named as a SOURCE.
+func TestMarkdownNamesAgree(t *testing.T) {
+	fsys := fstest.MapFS{"home/u/.codex/hookify/UPPER.MD": ruleFile("upper")}
+	d := Discover(Layout{FS: fsys, HomeDir: "/home/u"}, "/nowhere")
+	if len(d.Rules) != 1 || d.Rules[0].Rule.Name != "upper" {
+		t.Errorf("rules %q", foundList(d))
+	}
+}

@@ -103,7 +103,7 @@ func markdownFiles(dir string) ([]string, error) {
 	var files []string
 	for _, e := range entries {
 		// Dot files are editor droppings (.#x.md), not rules.
-		if e.Type()&fs.ModeType == fs.ModeDir || !strings.HasSuffix(strings.ToLower(e.Name()), ".md") || strings.HasPrefix(e.Name(), ".") {
+		if e.Type()&fs.ModeType == fs.ModeDir || !isMarkdownName(e.Name()) {
 			continue
 		}
 		files = append(files, filepath.Join(dir, e.Name()))
