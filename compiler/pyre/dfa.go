@@ -284,11 +284,13 @@ func newDFA(m *linMatcher) *dfa {
 		masks[k] = asciiMask(rs)
 	}
 	masks[d.nsets] = asciiMask([]RuneRange{{'\n', '\n'}})
+	// Below 0x80 Python's Unicode \w is (?a)\w (TestWordSetASCII): the
+	// Unicode categories are only built if a non-ASCII code point comes.
 	if m.word {
-		masks[d.nsets+1] = asciiMask(wordSet(false))
+		masks[d.nsets+1] = asciiMask(asciiWord)
 	}
 	if m.wordA {
-		masks[d.nsets+2] = asciiMask(wordSet(true))
+		masks[d.nsets+2] = asciiMask(asciiWord)
 	}
 	// The signature of each ASCII code point, from the masks' set bits.
 	sigs := make([]uint64, utf8.RuneSelf*d.words)

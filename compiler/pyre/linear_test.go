@@ -112,6 +112,17 @@ func TestLinearCategories(t *testing.T) {
 	}
 }
 
+// TestWordSetASCII: below 0x80, Python's Unicode \w is (?a)\w, which
+// newDFA relies on to leave the Unicode categories unbuilt until a
+// non-ASCII code point comes.
+func TestWordSetASCII(t *testing.T) {
+	for r := rune(0); r < 0x80; r++ {
+		if inSet(r, wordSet(false)) != inSet(r, asciiWord) {
+			t.Fatalf("U+%04X: Unicode \\w %v, ASCII \\w %v", r, inSet(r, wordSet(false)), inSet(r, asciiWord))
+		}
+	}
+}
+
 // TestLinearAnchors: Python's assertions at the subject's edges, where a
 // DFA could most easily get them wrong. Every answer is checked against
 // the regexp2 path too.
