@@ -29,14 +29,7 @@ func TestApplyCodexEndToEnd(t *testing.T) {
 	}
 	codex := codextest.Binary(t)
 
-	// Codex refuses to put its apply_patch helper on PATH when CODEX_HOME
-	// is in the temporary directory: work under the cache directory.
-	cache, err := os.UserCacheDir()
-	must(t, err)
-	must(t, os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755))
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "deploy-e2e-")
-	must(t, err)
-	defer os.RemoveAll(root)
+	root := codextest.WorkDir(t, "deploy-e2e-")
 	home, wd, rules := filepath.Join(root, "home"), filepath.Join(root, "wd"), filepath.Join(root, "rules")
 	for _, d := range []string{home, filepath.Join(wd, "build"), rules} {
 		must(t, os.MkdirAll(d, 0o755))
@@ -57,7 +50,7 @@ func TestApplyCodexEndToEnd(t *testing.T) {
 
 	m := newMock(t)
 	defer m.srv.Close()
-	config := fmt.Sprintf("# the user's own config\nmodel = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n\n[projects.%q]\ntrust_level = \"trusted\"\n", m.srv.URL+"/v1", wd)
+	config := "# the user's own config\n" + codextest.MockConfig{URL: m.srv.URL, Trusted: wd}.TOML()
 	must(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o600))
 	audit := filepath.Join(root, "audit.jsonl")
 	env := append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "RUST_BACKTRACE=0", "HOOKIFY_AUDIT_LOG="+audit)
@@ -284,12 +277,7 @@ func TestApplyCodexTOMLEndToEnd(t *testing.T) {
 		t.Skip("HOOKIFYC_LIVE=1 runs the real codex")
 	}
 	codex := codextest.Binary(t)
-	cache, err := os.UserCacheDir()
-	must(t, err)
-	must(t, os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755))
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "deploy-e2e-toml-")
-	must(t, err)
-	defer os.RemoveAll(root)
+	root := codextest.WorkDir(t, "deploy-e2e-toml-")
 	home, wd, rules := filepath.Join(root, "home"), filepath.Join(root, "wd"), filepath.Join(root, "rules")
 	for _, d := range []string{home, filepath.Join(wd, "build"), rules} {
 		must(t, os.MkdirAll(d, 0o755))
@@ -302,7 +290,7 @@ func TestApplyCodexTOMLEndToEnd(t *testing.T) {
 	m := newMock(t)
 	defer m.srv.Close()
 	marker := filepath.Join(root, "user-hook-ran")
-	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n\n# the user's own hook\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\n", m.srv.URL+"/v1", "touch "+marker)
+	config := codextest.MockConfig{URL: m.srv.URL}.TOML() + fmt.Sprintf("\n# the user's own hook\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %q\n", "touch "+marker)
 	must(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o600))
 	env := append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "RUST_BACKTRACE=0", "HOOKIFY_AUDIT_LOG=off")
 	cmd := exec.Command(hookifyc, "apply", "codex", "--codex-home", home, "--hookifyc", hookifyc, rules)
@@ -353,12 +341,7 @@ func TestApplyCodexProjectEndToEnd(t *testing.T) {
 		t.Skip("HOOKIFYC_LIVE=1 runs the real codex")
 	}
 	codex := codextest.Binary(t)
-	cache, err := os.UserCacheDir()
-	must(t, err)
-	must(t, os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755))
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "deploy-e2e-project-")
-	must(t, err)
-	defer os.RemoveAll(root)
+	root := codextest.WorkDir(t, "deploy-e2e-project-")
 	home, wd := filepath.Join(root, "home"), filepath.Join(root, "wd")
 	for _, d := range []string{home, filepath.Join(wd, "build"), filepath.Join(wd, ".codex", "hookify")} {
 		must(t, os.MkdirAll(d, 0o755))
@@ -370,7 +353,7 @@ func TestApplyCodexProjectEndToEnd(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(wd, ".codex", "hookify", "no-touch.md"), []byte("---\nname: no-touch-forbidden\nevent: bash\naction: block\npattern: ^touch\\s+forbidden\\b\n---\nforbidden is off limits here.\n"), 0o644))
 	m := newMock(t)
 	defer m.srv.Close()
-	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n\n[projects.%q]\ntrust_level = \"trusted\"\n", m.srv.URL+"/v1", wd)
+	config := codextest.MockConfig{URL: m.srv.URL, Trusted: wd}.TOML()
 	must(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o600))
 	env := append(os.Environ(), "MOCK_API_KEY=x", "CODEX_HOME="+home, "RUST_BACKTRACE=0", "HOOKIFY_AUDIT_LOG=off", "HOME="+home)
 	cmd := exec.Command(hookifyc, "apply", "codex", "--project", wd, "--hookifyc", hookifyc)

@@ -29,16 +29,7 @@ func TestModifyRunsOnCodex(t *testing.T) {
 		t.Skip("shell commands")
 	}
 	bin, codex := testenv.Binary(t), codextest.Binary(t)
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755)
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "modify-e2e-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(root)
+	root := codextest.WorkDir(t, "modify-e2e-")
 	home, wd := filepath.Join(root, "home"), filepath.Join(root, "wd")
 	for _, d := range []string{home, wd} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -76,7 +67,7 @@ func TestModifyRunsOnCodex(t *testing.T) {
 	call, _ := json.Marshal(map[string]any{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "exec_command", "arguments": string(args)})
 	srv := mockModel(call, "done")
 	defer srv.Close()
-	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(mockConfig(srv.URL, wd, "")), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(codextest.MockConfig{URL: srv.URL, Trusted: wd}.TOML()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)

@@ -26,20 +26,7 @@ func TestNotifyBridgeMatchesCodex(t *testing.T) {
 		t.Skip("the capture script is a shell script")
 	}
 	bin, codex := testenv.Binary(t), codextest.Binary(t)
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755)
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "notify-e2e-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if os.Getenv("KEEP") == "" {
-			os.RemoveAll(root)
-		}
-	}()
+	root := codextest.WorkDir(t, "notify-e2e-")
 	home, wd := filepath.Join(root, "home"), filepath.Join(root, "wd")
 	for _, d := range []string{home, wd} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -51,7 +38,7 @@ func TestNotifyBridgeMatchesCodex(t *testing.T) {
 
 	script := filepath.Join(root, "capture.sh")
 	fromNotify, fromBridge := filepath.Join(root, "notify.arg"), filepath.Join(root, "bridge.arg")
-	config := mockConfig(srv.URL, wd, fmt.Sprintf("notify = [%q, %q]\n", script, fromNotify))
+	config := codextest.MockConfig{URL: srv.URL, Trusted: wd, TopLevel: fmt.Sprintf("notify = [%q, %q]\n", script, fromNotify)}.TOML()
 	hooks := fmt.Sprintf(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":%q}]}]}}`,
 		bin+" notify-bridge -- "+script+" "+fromBridge)
 	for name, data := range map[string]string{

@@ -69,3 +69,26 @@ func ToolOutput(body []byte) (output string, ok bool) {
 	}
 	return "", false
 }
+
+// MockConfig is the config.toml of a live test's CODEX_HOME that points
+// Codex at a MockModel (provider "mock", its key read from $MOCK_API_KEY).
+type MockConfig struct {
+	URL      string // the MockModel server's URL
+	Model    string // the model name; "" is gpt-5.1-codex
+	Trusted  string // a project directory to trust, or ""
+	TopLevel string // more top-level keys, each line ending in "\n"
+}
+
+// TOML renders c. Tables a test adds go after it.
+func (c MockConfig) TOML() string {
+	model := c.Model
+	if model == "" {
+		model = "gpt-5.1-codex"
+	}
+	s := fmt.Sprintf("model = %q\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n", model) + c.TopLevel +
+		fmt.Sprintf("\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n", c.URL+"/v1")
+	if c.Trusted != "" {
+		s += fmt.Sprintf("\n[projects.%q]\ntrust_level = \"trusted\"\n", c.Trusted)
+	}
+	return s
+}

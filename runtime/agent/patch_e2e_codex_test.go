@@ -161,20 +161,7 @@ func TestApplyPatchPayloadsAgainstCodex(t *testing.T) {
 // stdin and the files codex changed.
 func runE2ECase(t *testing.T, bin string, c *e2eCase) {
 	t.Helper()
-	// Codex refuses to put its apply_patch helper on PATH when CODEX_HOME
-	// is in the temporary directory.
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "apply-patch-e2e-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(root)
+	root := codextest.WorkDir(t, "apply-patch-e2e-")
 	home, wd := filepath.Join(root, "home"), filepath.Join(root, "wd")
 	for _, d := range []string{home, filepath.Join(wd, "sub")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -193,12 +180,7 @@ func runE2ECase(t *testing.T, bin string, c *e2eCase) {
 	})
 	defer srv.Close()
 
-	model := c.Model
-	if model == "" {
-		model = "gpt-5.1-codex"
-	}
-	config := fmt.Sprintf("model = %q\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n[projects.%q]\ntrust_level = \"trusted\"\n",
-		model, srv.URL+"/v1", wd)
+	config := codextest.MockConfig{URL: srv.URL, Model: c.Model, Trusted: wd}.TOML()
 	capture := filepath.Join(root, "hook-stdin.json")
 	script := filepath.Join(root, "capture.sh")
 	hooks := fmt.Sprintf(`{"hooks":{"PreToolUse":[{"matcher":".*","hooks":[{"type":"command","command":%q}]}]}}`, script)

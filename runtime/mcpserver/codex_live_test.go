@@ -29,18 +29,7 @@ func TestCodexCallsEvaluateShellLive(t *testing.T) {
 	codex := codextest.Binary(t)
 	bin := binaries(t)
 
-	// Codex refuses some set-up with CODEX_HOME in the temporary directory
-	// (see runtime/agent's end-to-end test): use the user cache.
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.MkdirAll(filepath.Join(cache, "hookifyc"), 0o755)
-	root, err := os.MkdirTemp(filepath.Join(cache, "hookifyc"), "mcp-e2e-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(root)
+	root := codextest.WorkDir(t, "mcp-e2e-")
 	codexHome, userHome, wd := filepath.Join(root, "codex-home"), filepath.Join(root, "home"), filepath.Join(root, "wd")
 	for _, d := range []string{codexHome, userHome, wd} {
 		os.MkdirAll(d, 0o755)
@@ -98,8 +87,7 @@ func TestCodexCallsEvaluateShellLive(t *testing.T) {
 	if err != nil {
 		t.Fatalf("hookifyc codex config: %v", err)
 	}
-	config := fmt.Sprintf("model = \"gpt-5.1-codex\"\nmodel_provider = \"mock\"\ncheck_for_update_on_startup = false\n[model_providers.mock]\nname = \"mock\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"MOCK_API_KEY\"\n[projects.%q]\ntrust_level = \"trusted\"\n\n%s",
-		srv.URL+"/v1", wd, block)
+	config := codextest.MockConfig{URL: srv.URL, Trusted: wd}.TOML() + "\n" + string(block)
 	writeFile(t, filepath.Join(codexHome, "config.toml"), config)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
