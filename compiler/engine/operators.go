@@ -136,9 +136,11 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 // mode. The search's subject is written by the agent the rules guard, so a
 // search that cannot finish must not let the call through: padding a
 // command until a rule's search times out would switch the rule off.
-// (Patterns on pyre's linear path, the usual ones, never time out; this is
-// for patterns with backreferences, look-arounds, atomic groups or
-// possessive repeats.)
+// (Patterns on pyre's linear path never time out; this is for patterns
+// with backreferences, look-arounds, atomic groups or possessive repeats,
+// which include 15 of the starter pack's 22: their command-position prefix
+// has a look-behind. Those can time out on a benign command of ~100 kB
+// ("echo a a a …" on a busy 2-core machine), which then blocks.)
 //
 // Under hookify semantics the condition is false, as it was before: hookify
 // itself keeps searching until the agent kills the hook (10 s), and the call

@@ -34,8 +34,7 @@ type Options struct {
 // Regexp is a compiled Python pattern. It is safe for concurrent use.
 //
 // A pattern without backreferences, conditionals, look-arounds, atomic
-// groups and possessive repeats (the common case for guard patterns; see
-// Linear) is searched in linear time by an automaton, with no timeout;
+// groups and possessive repeats (see Linear) is searched in linear time by an automaton, with no timeout;
 // any other is searched by regexp2, bounded by the timeout.
 //
 // The search program is built on the first search, not by Compile: a hook
