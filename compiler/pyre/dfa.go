@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
 
 // The linear search: a lazily built DFA over the NFA of linear.go.
@@ -127,7 +129,7 @@ func (m *linMatcher) searchString(s string) bool {
 		}
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
-			r, size = decodeWTF8(s, i)
+			r, size = pyval.DecodeRune(s, i)
 		}
 		i += size
 		if cur = d.next(cur, r); cur < 0 {
@@ -196,19 +198,6 @@ func (d *dfa) finish(cur int32, lastNL bool) bool {
 		}
 	}
 	return d.eofMatch(cur)
-}
-
-// decodeWTF8 is pyval's reading of a code point at s[i] (s[i] >= 0x80):
-// valid UTF-8, a 3-byte encoded surrogate, or any other byte b as U+DC00+b.
-func decodeWTF8(s string, i int) (rune, int) {
-	r, n := utf8.DecodeRuneInString(s[i:])
-	if n > 1 {
-		return r, n
-	}
-	if s[i] == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2]&0xC0 == 0x80 {
-		return 0xD000 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
-	}
-	return 0xDC00 | rune(s[i]), 1
 }
 
 func (m *linMatcher) dfa() *dfa {

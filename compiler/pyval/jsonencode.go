@@ -80,7 +80,7 @@ func AppendJSONString(dst []byte, s string) []byte {
 			}
 			i++
 		} else {
-			r, n := decodeRune(s, i)
+			r, n := DecodeRune(s, i)
 			if r >= 0x10000 {
 				r -= 0x10000
 				dst = appendUEscape(dst, 0xD800+(r>>10))

@@ -86,7 +86,7 @@ func appendStrRepr(dst []byte, s string) []byte {
 			i++
 			continue
 		}
-		r, n := decodeRune(s, i)
+		r, n := DecodeRune(s, i)
 		switch {
 		case IsPrintable(r):
 			dst = append(dst, s[i:i+n]...)

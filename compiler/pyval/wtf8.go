@@ -18,10 +18,10 @@ const (
 	surrogateMax = 0xDFFF
 )
 
-// decodeRune returns the code point starting at s[i] and its length in bytes.
+// DecodeRune returns the code point starting at s[i] and its length in bytes.
 // It reads valid UTF-8, 3-byte encoded surrogates, and maps any other byte b
 // to U+DC00+b (surrogateescape). It never returns a length of 0.
-func decodeRune(s string, i int) (rune, int) {
+func DecodeRune(s string, i int) (rune, int) {
 	c := s[i]
 	if c < utf8.RuneSelf {
 		return rune(c), 1
@@ -54,7 +54,7 @@ func Runes(s string) []rune {
 	}
 	out := make([]rune, 0, len(s))
 	for i := 0; i < len(s); {
-		r, n := decodeRune(s, i)
+		r, n := DecodeRune(s, i)
 		out = append(out, r)
 		i += n
 	}
@@ -77,7 +77,7 @@ func RuneCount(s string) int {
 	}
 	n := 0
 	for i := 0; i < len(s); n++ {
-		_, size := decodeRune(s, i)
+		_, size := DecodeRune(s, i)
 		i += size
 	}
 	return n
@@ -92,7 +92,7 @@ func normalizeWTF8(s string) string {
 	}
 	var b []byte
 	for i := 0; i < len(s); {
-		r, n := decodeRune(s, i)
+		r, n := DecodeRune(s, i)
 		if n == 1 && r >= surrogateMin {
 			if b == nil {
 				b = make([]byte, 0, len(s)+16)
