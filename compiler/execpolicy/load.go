@@ -29,8 +29,17 @@ const maxSteps = 200_000_000
 // while the file runs (polled; a single step may overshoot it).
 const maxHeapGrowth = 512 << 20
 
-// memCancelReason is the reason watchHeap cancels a thread with.
-const memCancelReason = "memory limit"
+// maxEvalTime bounds the time one file's computation may take: the step
+// limit does not either, since one step (indexing or searching a long
+// string by characters) may cost time in proportion to the string. A
+// variable for tests.
+var maxEvalTime = 60 * time.Second
+
+// The reasons watch cancels a thread with.
+const (
+	memCancelReason  = "memory limit"
+	timeCancelReason = "time limit"
+)
 
 // fileOptions is go.starlark.net's closest match to Codex's dialect
 // (starlark-rust Extended): top-level control flow, global reassignment and
@@ -119,7 +128,7 @@ func (l *loader) loadFile(f File) error {
 		Print: func(*starlark.Thread, string) {},
 	}
 	thread.SetMaxExecutionSteps(maxSteps)
-	stop := watchHeap(thread)
+	stop := watch(thread)
 	_, err = prog.Init(thread, builtins)
 	stop()
 	if err != nil {
@@ -128,9 +137,9 @@ func (l *loader) loadFile(f File) error {
 	return l.checkExamples()
 }
 
-// watchHeap cancels thread once the heap has grown by maxHeapGrowth since
-// the call; the returned func stops watching.
-func watchHeap(thread *starlark.Thread) (stop func()) {
+// watch cancels thread once the heap has grown by maxHeapGrowth since the
+// call, or after maxEvalTime; the returned func stops watching.
+func watch(thread *starlark.Thread) (stop func()) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 {
 		metrics.Read(sample)
@@ -141,12 +150,17 @@ func watchHeap(thread *starlark.Thread) (stop func()) {
 	}
 	base := heap()
 	done := make(chan struct{})
+	deadline := time.NewTimer(maxEvalTime)
 	go func() {
 		tick := time.NewTicker(2 * time.Millisecond)
 		defer tick.Stop()
+		defer deadline.Stop()
 		for {
 			select {
 			case <-done:
+				return
+			case <-deadline.C:
+				thread.Cancel(timeCancelReason)
 				return
 			case <-tick.C:
 				if h := heap(); h > base && h-base > maxHeapGrowth {
@@ -229,6 +243,8 @@ func (l *loader) convert(err error) *Error {
 			msg = fmt.Sprintf("evaluation exceeded %d steps (hookifyc's limit; Codex has none)", maxSteps)
 		} else if msg == "Starlark computation cancelled: "+memCancelReason {
 			msg = fmt.Sprintf("evaluation used more than %d MiB of memory (hookifyc's limit; Codex has none)", maxHeapGrowth>>20)
+		} else if msg == "Starlark computation cancelled: "+timeCancelReason {
+			msg = fmt.Sprintf("evaluation took more than %d s (hookifyc's limit; Codex has none)", maxEvalTime/time.Second)
 		}
 		return &Error{Pos: pos, Msg: msg}
 	}
