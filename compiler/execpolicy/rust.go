@@ -452,28 +452,10 @@ var strMethods = map[string]strMethod{
 		}
 		return starlark.String(strings.ReplaceAll(s, old, nw)), nil
 	},
-	"removeprefix": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		if err := a.positional(1, 1); err != nil {
-			return nil, err
-		}
-		p, err := a.str(0, "prefix")
-		if err != nil {
-			return nil, err
-		}
-		return starlark.String(strings.TrimPrefix(s, p)), nil
-	},
-	"removesuffix": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		if err := a.positional(1, 1); err != nil {
-			return nil, err
-		}
-		p, err := a.str(0, "suffix")
-		if err != nil {
-			return nil, err
-		}
-		return starlark.String(strings.TrimSuffix(s, p)), nil
-	},
-	"split":  func(_ *loader, s string, a rargs) (starlark.Value, error) { return split(s, a, false) },
-	"rsplit": func(_ *loader, s string, a rargs) (starlark.Value, error) { return split(s, a, true) },
+	"removeprefix": removeMethod("prefix", strings.TrimPrefix),
+	"removesuffix": removeMethod("suffix", strings.TrimSuffix),
+	"split":        func(_ *loader, s string, a rargs) (starlark.Value, error) { return split(s, a, false) },
+	"rsplit":       func(_ *loader, s string, a rargs) (starlark.Value, error) { return split(s, a, true) },
 	"splitlines": func(_ *loader, s string, a rargs) (starlark.Value, error) {
 		if err := a.positional(0, 1); err != nil {
 			return nil, err
@@ -560,6 +542,21 @@ func find(s string, a rargs, last bool) (int, error) {
 		return -1, nil
 	}
 	return first + runeLen(hay[:i]), nil
+}
+
+// removeMethod is removeprefix (arg "prefix", strings.TrimPrefix) and
+// removesuffix.
+func removeMethod(arg string, trim func(s, affix string) string) strMethod {
+	return func(_ *loader, s string, a rargs) (starlark.Value, error) {
+		if err := a.positional(1, 1); err != nil {
+			return nil, err
+		}
+		p, err := a.str(0, arg)
+		if err != nil {
+			return nil, err
+		}
+		return starlark.String(trim(s, p)), nil
+	}
 }
 
 // findMethod is find and rfind (last picks the rightmost match) and, with
