@@ -263,8 +263,3 @@ func patternJSON(pr *execpolicy.PrefixRule) []any {
 	}
 	return out
 }
-
-func writeJSONString(b *bytes.Buffer, s string) {
-	q, _ := json.Marshal(s) // a string always marshals
-	b.Write(q)
-}
