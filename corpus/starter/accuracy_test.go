@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/engine"
@@ -225,5 +226,27 @@ func TestDisguisesBlocked(t *testing.T) {
 		if d := engineDecision(eng, rules, c); d == engine.DecisionBlock {
 			t.Errorf("%s: blocked", c)
 		}
+	}
+}
+
+// TestLongCommandsNotBlocked: a long harmless command holding a rule's
+// keyword is allowed. A search that cannot finish counts as a match
+// (docs/compat.md fix 17), so a pattern off pyre's linear path would
+// hard-block it once its search outgrew the timeout; these rules' patterns
+// are on the linear path, which never times out, so even a 1 ns timeout
+// leaves the answer unchanged. The rules with look-arounds
+// (cloud-teardown, env-files, git-history-rewrite,
+// history-and-key-exfiltration, permission-blast) are still off it.
+func TestLongCommandsNotBlocked(t *testing.T) {
+	rules := packRules(t)
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: time.Nanosecond})
+	pad := "echo " + strings.Repeat("a ", 50_000)
+	for _, tail := range []string{"rm x", "git push origin main", "git reset x", "git clean -n", "git branch -d x", "git checkout main", "dd if=x", "fdisk -l", "drop x"} {
+		if d := engineDecision(eng, rules, pad+tail); d == engine.DecisionBlock {
+			t.Errorf("a %d-byte echo ending in %q: blocked", len(pad)+len(tail), tail)
+		}
+	}
+	if d := engineDecision(eng, rules, pad+"; rm -rf x"); d != engine.DecisionBlock {
+		t.Errorf("padded rm -rf: %s, want block", d)
 	}
 }
