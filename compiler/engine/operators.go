@@ -138,9 +138,9 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 // command until a rule's search times out would switch the rule off.
 // (Patterns on pyre's linear path never time out; this is for patterns
 // with backreferences, look-arounds, atomic groups or possessive repeats,
-// which include 15 of the starter pack's 22: their command-position prefix
-// has a look-behind. Those can time out on a benign command of ~100 kB
-// ("echo a a a …" on a busy 2-core machine), which then blocks.)
+// which include 5 of the starter pack's 22 rules. Those can time out on a
+// benign command of ~100 kB holding the rule's keyword, which then blocks;
+// see docs/compat.md.)
 //
 // Under hookify semantics the condition is false, as it was before: hookify
 // itself keeps searching until the agent kills the hook (10 s), and the call
