@@ -15,6 +15,7 @@ import (
 )
 
 func main() {
+	mcpserver.TuneGC(os.Getenv)
 	l, err := mcplaunch.Parse(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hookifyc-mcp:", err)

@@ -133,7 +133,7 @@ func (s *Server) evaluate(tool, event, text, filePath, oldText string) *evaluati
 		eng = engine.New(engine.Options{Semantics: s.opts.Semantics, Explain: true, Home: s.opts.Env.Home,
 			ReadFile: func(string) ([]byte, error) { return []byte(text), nil }})
 	} else {
-		eng = sn.engines.Get().(*engine.Engine)
+		eng = sn.engines.Get()
 		defer sn.engines.Put(eng)
 	}
 	out := &evaluation{res: eng.Evaluate(sn.rules, ev), sn: sn}

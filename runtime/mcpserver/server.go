@@ -70,6 +70,8 @@ type Server struct {
 	write sync.Mutex
 	// racy is racyWindow (tests shorten it).
 	racy time.Duration
+	// shell is hookify_evaluate_shell's definition (fastshell.go).
+	shell *shellTool
 }
 
 // New returns a Server for opts.
@@ -92,7 +94,12 @@ func New(opts Options) (*Server, error) {
 	if opts.Stderr == nil {
 		opts.Stderr = io.Discard
 	}
-	return &Server{opts: opts, racy: racyWindow}, nil
+	shell, err := newShellTool(readOnly("Evaluate a shell command"),
+		"Ask the hookify rules about a shell command before running it. Answers {decision: allow|warn|block, messages, matched_rules} and what the compiled Codex .rules decide for it (execpolicy). Never run a command whose decision is block; show warn messages to the user.")
+	if err != nil {
+		return nil, err
+	}
+	return &Server{opts: opts, racy: racyWindow, shell: shell}, nil
 }
 
 // MCPServer returns an MCP server with every hookify tool. Each call
@@ -134,8 +141,7 @@ func addTool[In, Out any](srv *mcp.Server, name string, ann *mcp.ToolAnnotations
 }
 
 func (s *Server) addTools(srv *mcp.Server) {
-	addTool(srv, "hookify_evaluate_shell", readOnly("Evaluate a shell command"), s.evaluateShell,
-		"Ask the hookify rules about a shell command before running it. Answers {decision: allow|warn|block, messages, matched_rules} and what the compiled Codex .rules decide for it (execpolicy). Never run a command whose decision is block; show warn messages to the user.")
+	srv.AddTool(s.shell.tool, s.shell.handler(s))
 	addTool(srv, "hookify_evaluate_file_edit", readOnly("Evaluate a file edit"), s.evaluateFileEdit,
 		"Ask the hookify rules about writing new_text to file_path (an edit replacing old_text when given, else a whole-file write). Answers {decision, messages, matched_rules}.")
 	addTool(srv, "hookify_evaluate_prompt", readOnly("Evaluate a user prompt"), s.evaluatePrompt,
