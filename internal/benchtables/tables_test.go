@@ -7,8 +7,9 @@
 // 100 and 1,000 rules.
 //
 // It runs only when asked: HOOKIFYC_BENCH=1 go test ./internal/benchtables
-// -run Tables -v -count=1 (`just bench`); HOOKIFYC_BENCH_OUT=FILE also
-// writes the tables to FILE.
+// -run Tables -v -count=1 (`just bench`); HOOKIFYC_BENCH=accuracy, evasion
+// or latency prints that table alone; HOOKIFYC_BENCH_OUT=FILE also writes
+// the tables to FILE.
 package benchtables
 
 import (
@@ -38,14 +39,26 @@ import (
 )
 
 func TestTables(t *testing.T) {
-	if os.Getenv("HOOKIFYC_BENCH") != "1" {
+	which := os.Getenv("HOOKIFYC_BENCH")
+	if which == "" {
 		t.Skip("set HOOKIFYC_BENCH=1 (just bench) to print the benchmark tables")
 	}
+	tables := []struct {
+		name string
+		run  func(*testing.T, *bytes.Buffer)
+	}{{"accuracy", accuracy}, {"evasion", evasion}, {"latency", latency}}
 	var out bytes.Buffer
 	start := time.Now()
-	accuracy(t, &out)
-	evasion(t, &out)
-	latency(t, &out)
+	ran := 0
+	for _, tb := range tables {
+		if which == "1" || which == tb.name {
+			tb.run(t, &out)
+			ran++
+		}
+	}
+	if ran == 0 {
+		t.Fatalf("HOOKIFYC_BENCH=%q: want 1 (all tables), accuracy, evasion or latency", which)
+	}
 	fmt.Fprintf(&out, "\n(all tables in %.0f s)\n", time.Since(start).Seconds())
 	fmt.Print(out.String())
 	if p := os.Getenv("HOOKIFYC_BENCH_OUT"); p != "" {
