@@ -51,6 +51,7 @@ var Codes = []Code{
 	{"duplicate-name", Warning, "two rules with the same name"},
 	{"collision", Warning, "a rule with the name of a rule of a more trusted layer (both apply)"},
 	{"permission-source", Error, "a finding of the settings or genesis reader (unknown key, unusable pattern)"},
+	{"genesis-actor-unknown", Warning, "a genesis actor no agent type is named after (explore for Explore; a note when no type is close)"},
 	{"permission-glob-space", Warning, "Bash(git log*) where Bash(git log *) was likely meant (a note on deny and ask rules)"},
 	{"rules-invalid", Error, "a .rules file Codex refuses to load (Codex's own error)"},
 	{"rules-broad-allow", Warning, "an allow rule on a program alone or on a runner: it runs unsandboxed"},

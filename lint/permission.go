@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -17,6 +19,11 @@ func (l *linter) permission(p string) {
 	rules, problems := sources.Load([]string{p}, l.opts.Env.Home, nil)
 	for _, pr := range problems {
 		l.problem(pr)
+	}
+	if ext := strings.ToLower(filepath.Ext(p)); ext == ".yaml" || ext == ".yml" || filepath.Base(p) == "genesis.key" {
+		if data, err := os.ReadFile(p); err == nil {
+			l.genesisActors(p, data)
+		}
 	}
 	for _, r := range rules {
 		perm := r.Permission

@@ -92,3 +92,27 @@ func FuzzMatchPath(f *testing.F) {
 		MatchTool(spec, path)
 	})
 }
+
+// FuzzLoadGenesis: the genesis reader never panics, and every actor a
+// rule is scoped to is one GenesisActors lists, at a valid position.
+func FuzzLoadGenesis(f *testing.F) {
+	f.Add([]byte("permissions:\n  actors:\n    Explore:\n      deny: [\"Bash(git push *)\"]\n  allow: [\"Read(src/*)\"]\n"))
+	f.Add([]byte("hooks:\n  pre_tool_use:\n    - matcher: \"Bash(rm -rf *)\"\n      type: deny\n      config: {reason: no}\n"))
+	f.Add([]byte("permissions: {actors: {a: {ask: [x]}, \"b c\": null}}\n"))
+	f.Add([]byte("permissions:\n  actors: &x\n    a: *x\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rules, _, _ := LoadGenesis("genesis.key", data, LoadOptions{})
+		listed := map[string]bool{}
+		for _, a := range GenesisActors(data) {
+			if !a.Pos.IsValid() {
+				t.Fatalf("actor %q at %v", a.Name, a.Pos)
+			}
+			listed[a.Name] = true
+		}
+		for _, r := range rules {
+			if a := r.Permission.Actor; a != "" && !listed[a] {
+				t.Fatalf("a rule for actor %q, which GenesisActors does not list", a)
+			}
+		}
+	})
+}

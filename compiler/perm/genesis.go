@@ -385,3 +385,39 @@ func yamlError(err error) (ir.Pos, string) {
 	}
 	return ir.Pos{Line: n, Col: 1}, strings.TrimPrefix(rest[end:], ": ")
 }
+
+// Actor is one actor a genesis file names under permissions.actors, at
+// its key.
+type Actor struct {
+	Name string
+	Pos  ir.Pos
+}
+
+// GenesisActors lists the actors of a genesis file's permissions.actors,
+// in file order. A file LoadGenesis cannot read names none.
+func GenesisActors(data []byte) []Actor {
+	g := &genesis{b: &builder{}, data: data, lines: newLines(data)}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	root := resolve(doc.Content[0])
+	if root.Kind != yaml.MappingNode {
+		return nil
+	}
+	var out []Actor
+	g.mapping(root, "", func(key string, _, v *yaml.Node) {
+		if key != "permissions" {
+			return
+		}
+		g.mapping(v, "permissions", func(key string, _, v *yaml.Node) {
+			if key != "actors" {
+				return
+			}
+			g.mapping(v, "permissions.actors", func(actor string, k, _ *yaml.Node) {
+				out = append(out, Actor{Name: actor, Pos: g.pos(k)})
+			})
+		})
+	})
+	return out
+}
