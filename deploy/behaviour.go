@@ -156,8 +156,8 @@ func codexGuards(p *Plan, old *State, eng *engine.Engine) (before, after *guard)
 	if rf := p.file(CodexRules); !found && rf != nil {
 		newFiles = append(newFiles, execpolicy.File{Name: p.Path(CodexRules), Data: rf.New})
 	}
-	before.policy, _ = execpolicy.Load(files)
-	after.policy, _ = execpolicy.Load(newFiles)
+	before.policy, _ = execpolicy.LoadLimited(files, execpolicy.Bounded)
+	after.policy, _ = execpolicy.LoadLimited(newFiles, execpolicy.Bounded)
 	return before, after
 }
 

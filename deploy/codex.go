@@ -3,6 +3,7 @@ package deploy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -377,7 +378,11 @@ func (p *Plan) checkRuleSet(ours []byte) error {
 	if !found {
 		set = append(set, execpolicy.File{Name: p.Path(CodexRules), Data: ours})
 	}
-	if _, err := execpolicy.Load(set); err != nil {
+	if _, err := execpolicy.LoadLimited(set, execpolicy.Bounded); err != nil {
+		var e *execpolicy.Error
+		if errors.As(err, &e) && e.Bound != "" {
+			return fmt.Errorf("warning: could not check the rules directory %s as Codex loads it: %v", filepath.Join(p.Dir, "rules"), err)
+		}
 		return fmt.Errorf("warning: Codex will refuse the rules directory %s: %v", filepath.Join(p.Dir, "rules"), err)
 	}
 	return nil

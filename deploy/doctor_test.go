@@ -38,3 +38,31 @@ func TestDoctorFindsHooksOfAnOddPath(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorRulesCheck: rules Codex loads, rules it refuses, and rules
+// whose load-time computation passes hookifyc's bounds, which are a
+// warning that says so, never "Codex refuses".
+func TestDoctorRulesCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, level, want string
+	}{
+		{"ok", "prefix_rule(pattern = [\"git\", \"push\"], decision = \"prompt\")\n", LevelOK, "1 prefix rule(s), all load as Codex loads them"},
+		{"bad", "prefix_rule(pattern = [\"git\"], decision = \"deny\")\n", LevelError, "Codex refuses the rules"},
+		{"costly", "def f():\n    s = \"ab\"\n    for i in range(40):\n        s = s + s\n    return s\nx = f()\n", LevelWarning, "could not check the rules"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, "rules"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "rules", "x.rules"), []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var fs findings
+			rulesCheck(&fs, dir)
+			if len(fs) != 1 || fs[0].Level != tc.level || !strings.Contains(fs[0].Message, tc.want) {
+				t.Fatalf("findings %+v, want one %s saying %q", fs, tc.level, tc.want)
+			}
+		})
+	}
+}

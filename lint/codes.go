@@ -54,6 +54,7 @@ var Codes = []Code{
 	{"genesis-actor-unknown", Warning, "a genesis actor no agent type is named after (explore for Explore; a note when no type is close)"},
 	{"permission-glob-space", Warning, "Bash(git log*) where Bash(git log *) was likely meant (a note on deny and ask rules)"},
 	{"rules-invalid", Error, "a .rules file Codex refuses to load (Codex's own error)"},
+	{"rules-unbounded", Warning, "a .rules file whose load-time computation passes lint's bounds (200 million steps, 60 s, 512 MiB); Codex has none"},
 	{"rules-broad-allow", Warning, "an allow rule on a program alone or on a runner: it runs unsandboxed"},
 	{"rules-shell", Warning, "a rule on bash/sh itself, which decides every script Codex cannot split"},
 	{"rules-forbidden-bypass", Note, "a forbidden rule that wrappers and paths run past: advise the hook"},

@@ -25,13 +25,18 @@ func (l *linter) codexRules(files []execpolicy.File) {
 	var policies []*execpolicy.Policy
 	var names []string
 	for _, f := range files {
-		pol, err := execpolicy.Load([]execpolicy.File{f})
+		pol, err := execpolicy.LoadLimited([]execpolicy.File{f}, execpolicy.Bounded)
 		if err != nil {
 			var e *execpolicy.Error
 			pos := ir.Pos{}
 			msg := err.Error()
 			if errors.As(err, &e) {
 				pos, msg = ir.Pos{Line: e.Pos.Line, Col: e.Pos.Col}, e.Msg
+				if e.Bound != "" {
+					l.report(f.Name, pos, "rules-unbounded", Warning, msg+": lint cannot say whether Codex loads this file",
+						"compute less at load time (codex runs the file before every command); check it without a bound with hookifyc execpolicy check --rules "+f.Name+" -- true", nil)
+					continue
+				}
 			}
 			l.report(f.Name, pos, "rules-invalid", Error,
 				msg+" (Codex refuses this file: codex exec does not start, and the TUI drops every custom rule of every file)",

@@ -55,6 +55,9 @@ var semanticsPrograms = []string{
 	// every decimal exponent: starlark-rust's log10/powf rounding
 	"prefix_rule([\"x\"], justification = \" \".join([\"%d:%e:%s:%g\" % (e, float(\"1e%d\" % e), float(\"1e%d\" % e), float(\"9.999999999999999e%d\" % e)) for e in range(-330, 309)]))",
 	"prefix_rule([\"x\"], justification = \" \".join([str(float(\"1.5e%d\" % e)) + \"|%e\" % float(\"-7.77e%d\" % e) for e in range(-320, 309, 3)]))",
+	// past the 200 million steps hookifyc once refused: Codex has no bound
+	// and loads it in 0.7 s (go.starlark.net: about 2 s)
+	"for i in range(101000000):\n    pass\nprefix_rule([\"loop\", str(i)])",
 }
 
 // semanticsFiles returns the files of the semantics conformance test: one

@@ -13,6 +13,10 @@ import (
 type Error struct {
 	Pos Position
 	Msg string
+	// Bound is set when the file was not refused but its computation
+	// passed a bound of LoadLimited ("200000000 steps", "512 MiB of
+	// memory", "1m0s"): whether Codex loads it is not known.
+	Bound string
 }
 
 func (e *Error) Error() string {

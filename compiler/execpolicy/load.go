@@ -19,21 +19,31 @@ type File struct {
 	Data []byte
 }
 
-// maxSteps bounds the Starlark computation of one file so that a runaway
-// loop fails instead of hanging (Codex has no such limit).
-const maxSteps = 200_000_000
+// Limits bound the computation of one file. Codex has none: a file whose
+// computation never ends hangs codex, and one that ends, however late,
+// loads (a loop of 10^8 steps takes Codex 0.7 s; go.starlark.net is about
+// 14 times slower). The zero Limits is Codex's.
+type Limits struct {
+	// Steps bounds the Starlark steps; 0 is no bound.
+	Steps uint64
+	// HeapGrowth bounds the memory the computation may take: Steps does
+	// not, since one step can double a string, a list or an integer. The
+	// Go heap is process-wide, so the bound is checked as growth of the
+	// heap while the file runs (polled; a single step may overshoot it).
+	// 0 is no bound.
+	HeapGrowth uint64
+	// Time bounds the time the computation may take: Steps does not
+	// either, since one step (indexing or searching a long string by
+	// characters) may cost time in proportion to the string. 0 is no
+	// bound.
+	Time time.Duration
+}
 
-// maxHeapGrowth bounds the memory one file's computation may take: the step
-// limit does not, since one step can double a string, a list or an integer.
-// The Go heap is process-wide, so the bound is checked as growth of the heap
-// while the file runs (polled; a single step may overshoot it).
-const maxHeapGrowth = 512 << 20
-
-// maxEvalTime bounds the time one file's computation may take: the step
-// limit does not either, since one step (indexing or searching a long
-// string by characters) may cost time in proportion to the string. A
-// variable for tests.
-var maxEvalTime = 60 * time.Second
+// Bounded are the limits of hookifyc's unattended checks of files it did
+// not write (lint, doctor, plan and apply), which must end: a file past
+// them is reported as one hookifyc could not finish checking
+// (Error.Bound), never as one Codex refuses.
+var Bounded = Limits{Steps: 200_000_000, HeapGrowth: 512 << 20, Time: 60 * time.Second}
 
 // The reasons watch cancels a thread with.
 const (
@@ -53,9 +63,16 @@ var fileOptions = syntax.FileOptions{
 // Load reads rule files in order into one policy, accepting what Codex
 // 0.169.0 accepts and rejecting what it rejects. As in Codex, host
 // executables declared in earlier files count when a later file's examples
-// are checked, and the first error aborts the load. The error is an *Error.
+// are checked, the first error aborts the load, and nothing bounds the
+// computation (see LoadLimited). The error is an *Error.
 func Load(files []File) (*Policy, error) {
-	l := &loader{hostIdx: make(map[string]int)}
+	return LoadLimited(files, Limits{})
+}
+
+// LoadLimited is Load with the computation of each file bounded by lim. A
+// file past a bound is an *Error whose Bound says which.
+func LoadLimited(files []File, lim Limits) (*Policy, error) {
+	l := &loader{hostIdx: make(map[string]int), limits: lim}
 	for _, f := range files {
 		if err := l.loadFile(f); err != nil {
 			return nil, err
@@ -70,6 +87,7 @@ func LoadFile(name string, data []byte) (*Policy, error) {
 }
 
 type loader struct {
+	limits  Limits
 	rules   []*PrefixRule
 	hosts   []HostExecutable
 	hostIdx map[string]int
@@ -127,8 +145,10 @@ func (l *loader) loadFile(f File) error {
 		},
 		Print: func(*starlark.Thread, string) {},
 	}
-	thread.SetMaxExecutionSteps(maxSteps)
-	stop := watch(thread)
+	if l.limits.Steps > 0 {
+		thread.SetMaxExecutionSteps(l.limits.Steps)
+	}
+	stop := watch(thread, l.limits)
 	_, err = prog.Init(thread, builtins)
 	stop()
 	if err != nil {
@@ -137,9 +157,12 @@ func (l *loader) loadFile(f File) error {
 	return l.checkExamples()
 }
 
-// watch cancels thread once the heap has grown by maxHeapGrowth since the
-// call, or after maxEvalTime; the returned func stops watching.
-func watch(thread *starlark.Thread) (stop func()) {
+// watch cancels thread once the heap has grown by lim.HeapGrowth since the
+// call, or after lim.Time; the returned func stops watching.
+func watch(thread *starlark.Thread, lim Limits) (stop func()) {
+	if lim.HeapGrowth == 0 && lim.Time == 0 {
+		return func() {}
+	}
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 {
 		metrics.Read(sample)
@@ -150,20 +173,27 @@ func watch(thread *starlark.Thread) (stop func()) {
 	}
 	base := heap()
 	done := make(chan struct{})
-	deadline := time.NewTimer(maxEvalTime)
+	var deadline <-chan time.Time
+	var timer *time.Timer
+	if lim.Time > 0 {
+		timer = time.NewTimer(lim.Time)
+		deadline = timer.C
+	}
 	go func() {
 		tick := time.NewTicker(2 * time.Millisecond)
 		defer tick.Stop()
-		defer deadline.Stop()
+		if timer != nil {
+			defer timer.Stop()
+		}
 		for {
 			select {
 			case <-done:
 				return
-			case <-deadline.C:
+			case <-deadline:
 				thread.Cancel(timeCancelReason)
 				return
 			case <-tick.C:
-				if h := heap(); h > base && h-base > maxHeapGrowth {
+				if h := heap(); lim.HeapGrowth > 0 && h > base && h-base > lim.HeapGrowth {
 					thread.Cancel(memCancelReason)
 					return
 				}
@@ -239,12 +269,17 @@ func (l *loader) convert(err error) *Error {
 			return &Error{Pos: pos, Msg: re.Error()}
 		}
 		msg := rustMessage(ee.Msg)
+		bound := ""
 		if strings.HasPrefix(msg, "Starlark computation cancelled: too many steps") {
-			msg = fmt.Sprintf("evaluation exceeded %d steps (hookifyc's limit; Codex has none)", maxSteps)
+			bound = fmt.Sprintf("%d steps", l.limits.Steps)
 		} else if msg == "Starlark computation cancelled: "+memCancelReason {
-			msg = fmt.Sprintf("evaluation used more than %d MiB of memory (hookifyc's limit; Codex has none)", maxHeapGrowth>>20)
+			bound = fmt.Sprintf("%d MiB of memory", l.limits.HeapGrowth>>20)
 		} else if msg == "Starlark computation cancelled: "+timeCancelReason {
-			msg = fmt.Sprintf("evaluation took more than %d s (hookifyc's limit; Codex has none)", maxEvalTime/time.Second)
+			bound = fmt.Sprintf("%v", l.limits.Time)
+		}
+		if bound != "" {
+			return &Error{Pos: pos, Bound: bound,
+				Msg: fmt.Sprintf("hookifyc stopped evaluating the file past %s, its bound for unattended checks; Codex has no bound and would keep computing (and load the file if the computation ends)", bound)}
 		}
 		return &Error{Pos: pos, Msg: msg}
 	}
