@@ -29,14 +29,24 @@ func TestCacheableFSLinux(t *testing.T) {
 
 // TestAccessWritable asks the kernel: a file the process may write is
 // writable; one it may not (read-only mode for a user, the immutable flag
-// for root, which ignores mode bits) is not.
+// for root, which ignores mode bits) is not; by its path and by its name
+// in its open directory alike.
 func TestAccessWritable(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "f")
+	dir := t.TempDir()
+	f := filepath.Join(dir, "f")
 	if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if !accessWritable(f) {
-		t.Fatal("a fresh file of ours is not writable")
+	dirs := newDirHandles()
+	defer dirs.close()
+	refs := []fileRef{{full: f, dirFD: -1}, {full: f, dirFD: dirs.fd(dir + "/"), base: "f"}}
+	if refs[1].dirFD < 0 {
+		t.Fatal("the directory did not open")
+	}
+	for _, ref := range refs {
+		if !accessWritable(ref) {
+			t.Fatalf("%+v: a fresh file of ours is not writable", ref)
+		}
 	}
 	if os.Geteuid() != 0 {
 		if err := os.Chmod(f, 0o444); err != nil {
@@ -46,8 +56,37 @@ func TestAccessWritable(t *testing.T) {
 		setImmutable(t, f, true)
 		defer setImmutable(t, f, false)
 	}
-	if accessWritable(f) {
-		t.Error("a file the process cannot write is writable")
+	for _, ref := range refs {
+		if accessWritable(ref) {
+			t.Errorf("%+v: a file the process cannot write is writable", ref)
+		}
+	}
+}
+
+// TestStatAtIsStat: a file's identity asked by its name in its open
+// directory is the one stat(2) gives by its path, through a symbolic link
+// too; a missing name is an error both ways.
+func TestStatAtIsStat(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "hookify.a.local.md")
+	if err := os.WriteFile(f, []byte("---\nname: a\n---\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(f, filepath.Join(dir, "link.md")); err != nil {
+		t.Fatal(err)
+	}
+	dirs := newDirHandles()
+	defer dirs.close()
+	fd := dirs.fd(dir + "/")
+	for _, name := range []string{"hookify.a.local.md", "link.md"} {
+		byPath, err1 := statFileID(filepath.Join(dir, name))
+		at, err2 := statFileIDAt(fd, name)
+		if err1 != nil || err2 != nil || byPath != at || !at.Regular() {
+			t.Errorf("%s: stat %+v %v, fstatat %+v %v", name, byPath, err1, at, err2)
+		}
+	}
+	if _, err := statFileIDAt(fd, "missing.md"); err == nil {
+		t.Error("a missing file has an identity")
 	}
 }
 

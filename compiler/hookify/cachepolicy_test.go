@@ -44,7 +44,7 @@ func TestCacheOnlyWritableFiles(t *testing.T) {
 	}
 	for _, writable := range []bool{true, false} {
 		c := &recordingCache{}
-		policy := &cachePolicy{devs: map[uint64]bool{}, writable: func(string) bool { return writable }}
+		policy := &cachePolicy{devs: map[uint64]bool{}, writable: func(fileRef) bool { return writable }}
 		rules := DiscoverCompat(osFS{FS: os.DirFS(dir), root: dir, cache: c, policy: policy}).Rules()
 		if len(rules) != 1 {
 			t.Fatalf("rules: %v", rules)
@@ -77,8 +77,8 @@ func TestCachePolicy(t *testing.T) {
 		{"fifo", "/w", FileID{Mode: syscall.S_IFIFO | 0o644, Dev: local}, false},
 		{"other file system", "/w", FileID{Mode: syscall.S_IFREG | 0o644, Dev: remote}, false},
 	} {
-		p := &cachePolicy{devs: map[uint64]bool{local: true, remote: false}, writable: func(path string) bool { return writable[path] }}
-		if got := p.allows(tc.path, tc.id); got != tc.want {
+		p := &cachePolicy{devs: map[uint64]bool{local: true, remote: false}, writable: func(f fileRef) bool { return writable[f.full] }}
+		if got := p.allows(fileRef{full: tc.path, dirFD: -1}, tc.id); got != tc.want {
 			t.Errorf("%s: allows = %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -24,19 +24,24 @@ type loadResult struct {
 // order, so discovery order never depends on scheduling.
 func loadAll(fsys fs.FS, jobs []loadJob) []loadResult {
 	out := make([]loadResult, len(jobs))
+	var dirs *dirHandles
+	if o, ok := fsys.(osFS); ok && o.cache != nil && len(jobs) > 1 {
+		dirs = newDirHandles()
+		defer dirs.close()
+	}
 	workers := runtime.GOMAXPROCS(0)
 	if workers > len(jobs)/8 {
 		workers = len(jobs) / 8
 	}
 	if workers < 2 {
 		for i, j := range jobs {
-			out[i].rule, out[i].diag = LoadRule(fsys, j.name, j.display)
+			out[i].rule, out[i].diag = loadRule(fsys, dirs, j.name, j.display)
 		}
 		return out
 	}
 	work := func(w int) {
 		for i := w; i < len(jobs); i += workers {
-			out[i].rule, out[i].diag = LoadRule(fsys, jobs[i].name, jobs[i].display)
+			out[i].rule, out[i].diag = loadRule(fsys, dirs, jobs[i].name, jobs[i].display)
 		}
 	}
 	// The caller is one of the workers: a new goroutine's stack starts

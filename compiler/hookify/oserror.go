@@ -56,8 +56,13 @@ func pyStrRepr(name string) string {
 // hookify's load_rule_file does, reporting it as display in the rule's Source
 // and in diagnostics. Opening a directory fails with EISDIR as in Python.
 func LoadRule(fsys fs.FS, name, display string) (*ir.Rule, *Diagnostic) {
+	return loadRule(fsys, nil, name, display)
+}
+
+// loadRule is LoadRule with the open directories of a batch (may be nil).
+func loadRule(fsys fs.FS, dirs *dirHandles, name, display string) (*ir.Rule, *Diagnostic) {
 	if o, ok := fsys.(osFS); ok && o.cache != nil && fs.ValidPath(name) {
-		return o.loadCached(name, display)
+		return o.loadCached(dirs, name, display)
 	}
 	data, err := readFile(fsys, name)
 	if err != nil {

@@ -30,24 +30,41 @@ func OSFS(dir string) fs.FS {
 type cachePolicy struct {
 	mu   sync.Mutex
 	devs map[uint64]bool // device → its file system qualifies
-	// writable reports whether the process may write the file at a path.
-	writable func(path string) bool
+	// writable reports whether the process may write the file.
+	writable func(f fileRef) bool
 }
 
-// allows reports whether the file at full, of identity id (from stat, so
-// of the file a symbolic link leads to), may go through the cache.
-func (p *cachePolicy) allows(full string, id FileID) bool {
+// fileRef is a rule file: its full OS path and, when its directory is open
+// (dirHandles), the directory's descriptor and the file's base name.
+type fileRef struct {
+	full  string
+	dirFD int // -1: none
+	base  string
+}
+
+// stat is the identity of the file (stat(2): the file a symbolic link
+// leads to).
+func (f fileRef) stat() (FileID, error) {
+	if f.dirFD >= 0 {
+		return statFileIDAt(f.dirFD, f.base)
+	}
+	return statFileID(f.full)
+}
+
+// allows reports whether the file f, of identity id (from stat, so of the
+// file a symbolic link leads to), may go through the cache.
+func (p *cachePolicy) allows(f fileRef, id FileID) bool {
 	if !id.Regular() {
 		return false
 	}
 	p.mu.Lock()
 	ok, seen := p.devs[id.Dev]
 	if !seen {
-		ok = cacheableFS(full)
+		ok = cacheableFS(f.full)
 		p.devs[id.Dev] = ok
 	}
 	p.mu.Unlock()
-	return ok && p.writable(full)
+	return ok && p.writable(f)
 }
 
 // RuleCache remembers the rules parsed from rule files, by path and file
@@ -97,17 +114,32 @@ func (f osFS) ReadFile(name string) ([]byte, error) {
 	return data, err
 }
 
-// loadCached is LoadRule through the rule cache.
-func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
-	full, err := osPath(path.Join(f.root, name))
+// join is path.Join(f.root, name) for a valid name (fs.ValidPath: no
+// empty, "." or ".." element, so nothing to clean) under the root "/" the
+// discovery uses, without path.Join's cleaning pass.
+func (f osFS) join(name string) string {
+	if f.root == "/" {
+		return "/" + name
+	}
+	return path.Join(f.root, name)
+}
+
+// loadCached is LoadRule through the rule cache; dirs (may be nil) holds
+// the open directories of the batch.
+func (f osFS) loadCached(dirs *dirHandles, name, display string) (*ir.Rule, *Diagnostic) {
+	full, err := osPath(f.join(name))
 	if err != nil {
 		err = &fs.PathError{Op: "open", Path: name, Err: err}
 		return nil, cannotRead(display, PyOSError(err, display), err)
 	}
+	ref := fileRef{full: full, dirFD: -1}
+	if i := strings.LastIndexByte(full, '/'); i >= 0 && dirs != nil {
+		ref.dirFD, ref.base = dirs.fd(full[:i+1]), full[i+1:]
+	}
 	allowed := false
-	statID, err := statFileID(full)
+	statID, err := ref.stat()
 	if err == nil {
-		if allowed = f.policy.allows(full, statID); allowed {
+		if allowed = f.policy.allows(ref, statID); allowed {
 			if r := f.cache.Lookup(full, statID); r != nil {
 				r.Source.File = display
 				return r, nil
@@ -121,7 +153,7 @@ func (f osFS) loadCached(name, display string) (*ir.Rule, *Diagnostic) {
 	r, diag := ReadRule(display, data)
 	// The file read is the one just checked unless it was replaced since.
 	if id != statID {
-		allowed = f.policy.allows(full, id)
+		allowed = f.policy.allows(ref, id)
 	}
 	if diag == nil && allowed {
 		f.cache.Store(full, id, r)

@@ -44,10 +44,14 @@ func CachedOSFS(dir string, c RuleCache) fs.FS {
 	return f
 }
 
-// accessWritable is access(path, W_OK) == 0.
-func accessWritable(path string) bool {
+// accessWritable is access(path, W_OK) == 0, asked by name in the
+// file's open directory when there is one.
+func accessWritable(f fileRef) bool {
+	if f.dirFD >= 0 {
+		return accessWritableAt(f.dirFD, f.base)
+	}
 	const wOK = 2
-	return ignoringEINTR(func() error { return syscall.Access(path, wOK) }) == nil
+	return ignoringEINTR(func() error { return syscall.Access(f.full, wOK) }) == nil
 }
 
 func fileIDOf(st *syscall.Stat_t) FileID {

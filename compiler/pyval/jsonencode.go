@@ -2,6 +2,7 @@ package pyval
 
 import (
 	"math"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -52,6 +53,7 @@ func AppendDumps(dst []byte, v Value) []byte {
 // AppendJSONString appends s as a JSON string literal the way json.dumps
 // writes it with ensure_ascii=True.
 func AppendJSONString(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s)+2)
 	dst = append(dst, '"')
 	run := 0 // start of the pending run of bytes that need no escaping
 	for i := 0; i < len(s); {
@@ -97,6 +99,5 @@ func AppendJSONString(dst []byte, s string) []byte {
 }
 
 func appendUEscape(dst []byte, r rune) []byte {
-	dst = append(dst, '\\', 'u')
-	return appendHex(dst, r, 4)
+	return append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 }

@@ -76,6 +76,8 @@ type Found struct {
 	// Collides are the rules of other layers with the same name. They all
 	// apply: no layer can switch off, replace or weaken another's rule.
 	Collides []*Found
+
+	nextSameName *Found // the next rule found with its name
 }
 
 // Discovery is the outcome of Discover.
@@ -133,7 +135,7 @@ func Discover(l Layout, starts ...string) *Discovery {
 				dir{LayerProjectClaude, path.Join(p, hookify.CompatDir)})
 		}
 	}
-	byName := map[string][]*Found{}
+	byName := map[string]*Found{} // the first rule found with each name
 	seen := map[string]bool{}
 	for _, dr := range dirs {
 		dirPath := fsPath(dr.path)
@@ -164,23 +166,40 @@ func Discover(l Layout, starts ...string) *Discovery {
 			}
 			return isMarkdownName(name)
 		}
+		// A listed name has no slash and is not "." or "..": joining it to
+		// the clean directory is a concatenation (a hook does this for
+		// every rule file on every call).
+		prefix := strings.TrimSuffix(path.Clean(dr.path), "/") + "/"
+		if prefix == "./" {
+			prefix = ""
+		}
 		var fsNames, displays []string
 		for _, name := range names {
 			if wanted(name) {
-				p := path.Join(dr.path, name)
+				p := prefix + name
 				fsNames, displays = append(fsNames, fsPath(p)), append(displays, p)
 			}
 		}
 		loaded := hookify.LoadRules(l.FS, fsNames, displays)
+		var found []Found
+		if len(loaded) > 0 {
+			found = make([]Found, 0, len(loaded))
+		}
 		for _, name := range names {
-			p := path.Join(dr.path, name)
+			if !wanted(name) {
+				if dr.layer == LayerProjectClaude {
+					if diag := hookify.CheckLocalName(prefix+name, name); diag != nil {
+						d.Problems = append(d.Problems, fromDiagnostic(diag))
+					}
+				}
+				continue
+			}
+			p := displays[0]
+			displays = displays[1:]
 			if dr.layer == LayerProjectClaude {
 				if diag := hookify.CheckLocalName(p, name); diag != nil {
 					d.Problems = append(d.Problems, fromDiagnostic(diag))
 				}
-			}
-			if !wanted(name) {
-				continue
 			}
 			r, diag := loaded[0].Rule, loaded[0].Diag
 			loaded = loaded[1:]
@@ -188,8 +207,11 @@ func Discover(l Layout, starts ...string) *Discovery {
 				d.Problems = append(d.Problems, fromDiagnostic(diag))
 				continue
 			}
-			f := &Found{Layer: dr.layer, Path: p, Rule: r}
-			for _, other := range byName[r.Name] {
+			found = append(found, Found{Layer: dr.layer, Path: p, Rule: r})
+			f := &found[len(found)-1]
+			var last *Found
+			for other := byName[r.Name]; other != nil; other = other.nextSameName {
+				last = other
 				if other.Layer == f.Layer {
 					continue
 				}
@@ -207,7 +229,11 @@ func Discover(l Layout, starts ...string) *Discovery {
 					})
 				}
 			}
-			byName[r.Name] = append(byName[r.Name], f)
+			if last == nil {
+				byName[r.Name] = f
+			} else {
+				last.nextSameName = f
+			}
 			d.Rules = append(d.Rules, f)
 		}
 	}

@@ -37,8 +37,10 @@ import (
 	"path"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -54,7 +56,7 @@ import (
 const RacyWindow = 2 * time.Second
 
 // magic starts every cache file; its last two bytes are the format version.
-const magic = "HKFYRC02"
+const magic = "HKFYRC03"
 
 // maxFileSize bounds the cache file read: a larger one is ignored.
 const maxFileSize = 64 << 20
@@ -75,7 +77,8 @@ type Options struct {
 }
 
 // Cache is a rule cache for one hook process; see the package comment.
-// It is safe for concurrent use.
+// It is safe for concurrent use. Lookups, which come a directory at a time
+// from all cores, take no lock.
 type Cache struct {
 	dir      string
 	program  string
@@ -86,22 +89,57 @@ type Cache struct {
 	mu       sync.Mutex
 	dirs     map[string]*dirState
 	patterns *patternState
-	vouched  map[*ir.Rule]bool // rules this cache returned or was offered
+	offered  []*ir.Rule // rules offered to Store
+	// vouched is the set of rules this cache returned or was offered, as
+	// of generation vouchedGen (see Vouches).
+	vouched    map[*ir.Rule]bool
+	vouchedGen int64
+
+	// generation counts the rules returned or offered.
+	generation atomic.Int64
+	// last is the rule directory looked up last, loaded: lookups come a
+	// directory at a time.
+	last atomic.Pointer[dirState]
 }
 
-// dirState is the cache of one rule directory. old is set once, before
-// loaded is closed; used and dirty are guarded by Cache.mu.
+// dirState is the cache of one rule directory. old and hit are set once,
+// before loaded is closed, and old never changes after.
 type dirState struct {
-	file   string           // the cache file
-	loaded chan struct{}    // closed once old is read
-	old    map[string]entry // as read from the cache file
-	used   map[string]entry // hit or stored by this process
+	dir    string        // the rule directory
+	file   string        // the cache file
+	loaded chan struct{} // closed once old is read
+	old    []named       // as read from the cache file, sorted by name
+	// hit[i] is the rule Lookup returned for old[i] (nil: none).
+	hit []atomic.Pointer[ir.Rule]
+
+	mu     sync.Mutex       // guards stored and dirty
+	stored map[string]entry // offered to Store by this process
 	dirty  bool             // something was stored
 }
 
 type entry struct {
 	id   hookify.FileID
 	rule []byte // ir.AppendBinary
+}
+
+// named is an entry with the name of its file in the rule directory.
+type named struct {
+	name string
+	entry
+}
+
+// find returns the index of name in old.
+func (d *dirState) find(name string) (int, bool) {
+	lo, hi := 0, len(d.old)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if d.old[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(d.old) && d.old[lo].name == name
 }
 
 // New returns an empty cache over the cache files in o.Dir.
@@ -113,17 +151,37 @@ func New(o Options) *Cache {
 		now:      o.Start,
 		notAfter: o.Start.Add(-RacyWindow).UnixNano(),
 		dirs:     map[string]*dirState{},
-		vouched:  map[*ir.Rule]bool{},
 	}
 }
 
 // Vouches reports whether r went through this cache: returned by Lookup or
 // offered to Store, so read from a file the process could rewrite (see
 // hookify.CachedOSFS). Only then may its patterns come from the pattern
-// cache, which the process's user can write.
+// cache, which the process's user can write. The set is built on the
+// first call after new rules went through (the engine asks once the rules
+// are all read).
 func (c *Cache) Vouches(r *ir.Rule) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if gen := c.generation.Load(); c.vouched == nil || c.vouchedGen != gen {
+		set := make(map[*ir.Rule]bool, gen)
+		for _, d := range c.dirs {
+			select {
+			case <-d.loaded:
+			default:
+				continue // still being read: nothing returned from it yet
+			}
+			for i := range d.hit {
+				if h := d.hit[i].Load(); h != nil {
+					set[h] = true
+				}
+			}
+		}
+		for _, o := range c.offered {
+			set[o] = true
+		}
+		c.vouched, c.vouchedGen = set, gen
+	}
 	return c.vouched[r]
 }
 
@@ -142,12 +200,16 @@ func (c *Cache) Prefetch(dir string) {
 func (c *Cache) Lookup(p string, id hookify.FileID) *ir.Rule {
 	dir, name := path.Split(p)
 	d := c.dirState(dir)
-	c.mu.Lock()
-	e, ok := d.used[name]
-	if !ok {
-		e, ok = d.old[name]
+	i, ok := d.find(name)
+	var e entry
+	if ok {
+		e = d.old[i].entry
+	} else {
+		d.mu.Lock()
+		e, ok = d.stored[name]
+		d.mu.Unlock()
+		i = -1
 	}
-	c.mu.Unlock()
 	if !ok || e.id != id {
 		return nil
 	}
@@ -155,47 +217,61 @@ func (c *Cache) Lookup(p string, id hookify.FileID) *ir.Rule {
 	if err != nil || len(rest) != 0 {
 		return nil
 	}
-	c.mu.Lock()
-	d.used[name] = e
-	c.vouched[r] = true
-	c.mu.Unlock()
+	if i >= 0 {
+		d.hit[i].Store(r)
+	} else {
+		c.mu.Lock()
+		c.offered = append(c.offered, r)
+		c.mu.Unlock()
+	}
+	c.generation.Add(1)
 	return r
 }
 
 // Store implements hookify.RuleCache.
 func (c *Cache) Store(p string, id hookify.FileID, r *ir.Rule) {
 	c.mu.Lock()
-	c.vouched[r] = true
+	c.offered = append(c.offered, r)
 	c.mu.Unlock()
+	c.generation.Add(1)
 	if id.Ctime >= c.notAfter {
 		return // racy: the file may change again within its timestamp
 	}
 	e := entry{id: id, rule: ir.AppendBinary(nil, r)}
 	dir, name := path.Split(p)
 	d := c.dirState(dir)
-	c.mu.Lock()
-	d.used[name] = e
+	d.mu.Lock()
+	if d.stored == nil {
+		d.stored = map[string]entry{}
+	}
+	d.stored[name] = e
 	d.dirty = true
-	c.mu.Unlock()
+	d.mu.Unlock()
 }
 
 // dirState returns the state of a rule directory once its cache file is
 // read, reading it on first use.
 func (c *Cache) dirState(dir string) *dirState {
+	if d := c.last.Load(); d != nil && d.dir == dir {
+		return d
+	}
 	c.mu.Lock()
 	d, ok := c.dirs[dir]
 	if ok {
 		c.mu.Unlock()
 		<-d.loaded
+		c.last.Store(d)
 		return d
 	}
-	d = &dirState{file: c.fileFor(dir), loaded: make(chan struct{}), used: map[string]entry{}}
+	d = &dirState{dir: dir, file: c.fileFor(dir), loaded: make(chan struct{})}
 	c.dirs[dir] = d
 	c.mu.Unlock()
 	if data, err := readSmall(d.file, c.euid); err == nil {
 		d.old, _ = decodeFile(data, c.program, dir)
 	}
+	d.hit = make([]atomic.Pointer[ir.Rule], len(d.old))
 	close(d.loaded)
+	c.last.Store(d)
 	return d
 }
 
@@ -207,7 +283,8 @@ func (c *Cache) fileFor(dir string) string {
 }
 
 // Flush writes the cache file of every rule directory where a rule was
-// stored, and the patterns file if a pattern was (see merge). It returns the first error; a cache that cannot be
+// stored, and the patterns file if a pattern was (see merge and
+// mergeEntries). It returns the first error; a cache that cannot be
 // written only costs time.
 func (c *Cache) Flush() error {
 	c.mu.Lock()
@@ -221,13 +298,16 @@ func (c *Cache) Flush() error {
 		p.dirty = false
 	}
 	for dir, d := range c.dirs {
-		if !d.dirty {
+		d.mu.Lock()
+		dirty := d.dirty
+		d.dirty = false
+		d.mu.Unlock()
+		if !dirty {
 			continue
 		}
-		if err := writeAtomic(d.file, encodeFile(c.program, dir, merge(d.old, d.used))); err != nil && first == nil {
+		if err := writeAtomic(d.file, encodeFile(c.program, dir, d.mergeEntries())); err != nil && first == nil {
 			first = err
 		}
-		d.dirty = false
 		wrote = true
 	}
 	if wrote {
@@ -236,9 +316,39 @@ func (c *Cache) Flush() error {
 	return first
 }
 
-// merge is what Flush writes: this process's entries (used), and the older
-// ones it did not see, up to maxEntries in all (deleted or renamed files,
-// or files only another mode reads).
+// mergeEntries is what Flush writes for a directory: the entries this
+// process hit or stored, and the older ones it did not see, up to
+// maxEntries in all (deleted or renamed files, or files only another mode
+// reads).
+func (d *dirState) mergeEntries() []named {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	used := make(map[string]entry, len(d.stored))
+	for i := range d.old {
+		if d.hit[i].Load() != nil {
+			used[d.old[i].name] = d.old[i].entry
+		}
+	}
+	for name, e := range d.stored {
+		used[name] = e
+	}
+	out := make([]named, 0, len(used)+len(d.old))
+	for name, e := range used {
+		out = append(out, named{name, e})
+	}
+	for _, o := range d.old {
+		if len(out) >= maxEntries {
+			break
+		}
+		if _, ok := used[o.name]; !ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// merge is what Flush writes of the patterns: this process's entries
+// (used), and the older ones it did not see, up to maxEntries in all.
 func merge[V any](old, used map[string]V) map[string]V {
 	out := make(map[string]V, len(used)+len(old))
 	for k, v := range old {
@@ -349,12 +459,14 @@ func writeAtomic(name string, data []byte) error {
 	return atomicfile.WriteWith(name, data, atomicfile.Options{Perm: 0o600, NoSync: true, TempPattern: tempPrefix + "*"})
 }
 
-// encodeFile writes a cache file: magic, program, directory, entries, and
-// the CRC-32 (IEEE) of everything before it.
-func encodeFile(program, dir string, entries map[string]entry) []byte {
-	b := startFile(program, dir, len(entries))
-	for name, e := range entries {
-		b = bincode.AppendString(b, name)
+// encodeFile writes a cache file: magic, program, directory, the entries
+// sorted by name, and the CRC-32 (IEEE) of everything before it.
+func encodeFile(program, dir string, entries []named) []byte {
+	sorted := slices.Clone(entries)
+	slices.SortFunc(sorted, func(a, b named) int { return strings.Compare(a.name, b.name) })
+	b := startFile(program, dir, len(sorted))
+	for _, e := range sorted {
+		b = bincode.AppendString(b, e.name)
 		b = appendFileID(b, e.id)
 		b = bincode.AppendString(b, string(e.rule))
 	}
@@ -399,19 +511,23 @@ func openFile(data []byte, program, dir string) (*reader, uint64, error) {
 var errCorrupt = errors.New("rulecache: corrupt or foreign cache file")
 
 // decodeFile reads a cache file written by encodeFile for this program and
-// directory; anything else is errCorrupt.
-func decodeFile(data []byte, program, dir string) (map[string]entry, error) {
+// directory, entries sorted by name, each name once; anything else is
+// errCorrupt.
+func decodeFile(data []byte, program, dir string) ([]named, error) {
 	r, n, err := openFile(data, program, dir)
 	if err != nil {
 		return nil, err
 	}
-	entries := make(map[string]entry, n)
+	entries := make([]named, 0, n)
 	for i := uint64(0); i < n && r.ok(); i++ {
-		name := r.str()
-		var e entry
+		var e named
+		e.name = r.str()
 		e.id = r.fileID()
 		e.rule = r.bytes()
-		entries[name] = e
+		if len(entries) > 0 && e.name <= entries[len(entries)-1].name {
+			r.fail()
+		}
+		entries = append(entries, e)
 	}
 	if !r.ok() || len(r.B) != 0 {
 		return nil, errCorrupt

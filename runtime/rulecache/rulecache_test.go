@@ -13,6 +13,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/bincode"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
@@ -315,7 +316,10 @@ func TestProgramKey(t *testing.T) {
 // when the checksum and the header hold.
 func FuzzDecodeFile(f *testing.F) {
 	r := &ir.Rule{Name: "x", Conditions: []ir.Condition{{Field: "command", Operator: ir.OpRegexMatch, Pattern: "rm"}}}
-	good := encodeFile("p", "/d/", map[string]entry{"a.md": {id: hookify.FileID{Ino: 7, Size: 3}, rule: ir.AppendBinary(nil, r)}})
+	good := encodeFile("p", "/d/", []named{
+		{"b.md", entry{id: hookify.FileID{Ino: 8, Size: 4}, rule: ir.AppendBinary(nil, r)}},
+		{"a.md", entry{id: hookify.FileID{Ino: 7, Size: 3}, rule: ir.AppendBinary(nil, r)}},
+	})
 	f.Add(good)
 	f.Add([]byte(magic))
 	f.Add(good[:len(good)-1])
@@ -510,13 +514,13 @@ func TestFileIDRoundTrip(t *testing.T) {
 		}
 	}
 	r := &ir.Rule{Name: "x"}
-	data := encodeFile("p", "/d/", map[string]entry{"a.md": {id: id, rule: ir.AppendBinary(nil, r)}})
+	data := encodeFile("p", "/d/", []named{{"a.md", entry{id: id, rule: ir.AppendBinary(nil, r)}}})
 	got, err := decodeFile(data, "p", "/d/")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got["a.md"].id != id {
-		t.Errorf("FileID round trip:\n got %+v\nwant %+v", got["a.md"].id, id)
+	if len(got) != 1 || got[0].id != id {
+		t.Errorf("FileID round trip:\n got %+v\nwant %+v", got, id)
 	}
 }
 
@@ -580,5 +584,38 @@ func TestUntrustedCacheFiles(t *testing.T) {
 				t.Error("rules differ")
 			}
 		})
+	}
+}
+
+// TestDecodeFileNeedsSortedNames: entries are found by binary search, so a
+// file whose names are out of order or repeated is corrupt (ignored, the
+// rule files read), never half-searched.
+func TestDecodeFileNeedsSortedNames(t *testing.T) {
+	r := ir.AppendBinary(nil, &ir.Rule{Name: "x"})
+	for _, names := range [][]string{{"b.md", "a.md"}, {"a.md", "a.md"}} {
+		b := startFile("p", "/d/", len(names))
+		for i, n := range names {
+			b = bincode.AppendString(b, n)
+			b = appendFileID(b, hookify.FileID{Ino: uint64(i + 1)})
+			b = bincode.AppendString(b, string(r))
+		}
+		if _, err := decodeFile(sealFile(b), "p", "/d/"); err == nil {
+			t.Errorf("%v: decoded", names)
+		}
+	}
+	good, err := decodeFile(encodeFile("p", "/d/", []named{{"b.md", entry{rule: r}}, {"a.md", entry{rule: r}}, {"c.md", entry{rule: r}}}), "p", "/d/")
+	if err != nil || len(good) != 3 || good[0].name != "a.md" || good[2].name != "c.md" {
+		t.Fatalf("sorted on encoding: %v %+v", err, good)
+	}
+	d := &dirState{old: good}
+	for i, n := range []string{"a.md", "b.md", "c.md"} {
+		if j, ok := d.find(n); !ok || j != i {
+			t.Errorf("find(%s) = %d, %v", n, j, ok)
+		}
+	}
+	for _, n := range []string{"", "0.md", "aa.md", "d.md"} {
+		if _, ok := d.find(n); ok {
+			t.Errorf("find(%s) found", n)
+		}
 	}
 }
