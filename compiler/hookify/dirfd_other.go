@@ -8,7 +8,7 @@ import "errors"
 // elsewhere every call takes the full path.
 type dirHandles struct{}
 
-func newDirHandles() *dirHandles   { return nil }
+func newDirHandles() *dirHandles    { return nil }
 func (h *dirHandles) fd(string) int { return -1 }
 func (h *dirHandles) close()        {}
 
