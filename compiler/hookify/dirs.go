@@ -41,7 +41,7 @@ func PyRepr(s string) string { return pyStrRepr(s) }
 
 // NameKeyPos is where a rule's name: key is, or 1:1 without one.
 func NameKeyPos(r *ir.Rule) ir.Pos {
-	if p, ok := r.KeyPos["name"]; ok {
+	if p, ok := r.KeyPos.Get("name"); ok {
 		return p
 	}
 	return ir.Pos{Line: 1, Col: 1}

@@ -256,9 +256,9 @@ func TestCRLFRuleFiles(t *testing.T) {
 			t.Errorf("%s: LoadRule and LoadFiles differ:\n%+v\n%+v", files[i], r, l.Rule)
 		}
 		l.Rule.Source = loaded[0].Rule.Source
-		for k, p := range l.Rule.KeyPos {
-			if loaded[0].Rule.KeyPos[k] != p {
-				t.Errorf("%s: key %s at %v, LF at %v", files[i], k, p, loaded[0].Rule.KeyPos[k])
+		for _, kp := range l.Rule.KeyPos {
+			if lf, _ := loaded[0].Rule.KeyPos.Get(kp.Key); lf != kp.Pos {
+				t.Errorf("%s: key %s at %v, LF at %v", files[i], kp.Key, kp.Pos, lf)
 			}
 		}
 		if !reflect.DeepEqual(l.Rule, loaded[0].Rule) {

@@ -53,15 +53,16 @@ func FromFrontmatter(f *Frontmatter, file string) (*ir.Rule, error) {
 		Event:      pyval.ToStr(get("event", pyval.Str(ir.EventAll))),
 		ActionText: pyval.ToStr(get("action", pyval.Str("warn"))),
 		Message:    f.Message,
-		KeyPos:     map[string]ir.Pos{},
 	}
 	r.Action = ir.ActionWarn
 	if a, ok := get("action", pyval.Str("warn")).(pyval.Str); ok && a == "block" {
 		r.Action = ir.ActionBlock
 	}
+	keyPos := make(map[string]ir.Pos, len(f.Effective))
 	for k, i := range f.Effective {
-		r.KeyPos[k] = f.Keys[i].Pos
+		keyPos[k] = f.Keys[i].Pos
 	}
+	r.KeyPos = ir.KeyPositionsOf(keyPos)
 	if tm, ok := f.Values.Get("tool_matcher"); ok {
 		r.ToolMatcher = toolMatcher(tm)
 	}

@@ -148,7 +148,10 @@ func TestConditionPositions(t *testing.T) {
 	if r.Conditions[0].Pos != (ir.Pos{Line: 4, Col: 1}) {
 		t.Errorf("legacy position %v", r.Conditions[0].Pos)
 	}
-	if r.KeyPos["name"] != (ir.Pos{Line: 2, Col: 1}) || r.KeyPos["pattern"] != (ir.Pos{Line: 4, Col: 1}) {
+	if n, _ := r.KeyPos.Get("name"); n != (ir.Pos{Line: 2, Col: 1}) {
+		t.Errorf("key positions %v", r.KeyPos)
+	}
+	if p, _ := r.KeyPos.Get("pattern"); p != (ir.Pos{Line: 4, Col: 1}) {
 		t.Errorf("key positions %v", r.KeyPos)
 	}
 }

@@ -74,9 +74,9 @@ type UnknownKey struct {
 // order.
 func UnknownKeys(r *ir.Rule) []UnknownKey {
 	var out []UnknownKey
-	for k, p := range r.KeyPos {
-		if !slices.Contains(Keys, k) {
-			out = append(out, UnknownKey{Key: k, Pos: p, Hint: didYouMean(k, Keys)})
+	for _, kp := range r.KeyPos {
+		if !slices.Contains(Keys, kp.Key) {
+			out = append(out, UnknownKey{Key: kp.Key, Pos: kp.Pos, Hint: didYouMean(kp.Key, Keys)})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {

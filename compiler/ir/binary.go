@@ -3,7 +3,8 @@ package ir
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/hookifyc/hookifyc/internal/bincode"
 )
@@ -53,15 +54,13 @@ func AppendBinary(b []byte, r *Rule) []byte {
 	e.str(r.Message)
 
 	e.bool(r.KeyPos != nil)
-	keys := make([]string, 0, len(r.KeyPos))
-	for k := range r.KeyPos {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Clone(r.KeyPos)
+	slices.SortStableFunc(keys, func(a, b KeyPosition) int { return strings.Compare(a.Key, b.Key) })
+	keys = slices.CompactFunc(keys, func(a, b KeyPosition) bool { return a.Key == b.Key })
 	e.uint(uint64(len(keys)))
 	for _, k := range keys {
-		e.str(k)
-		e.pos(r.KeyPos[k])
+		e.str(k.Key)
+		e.pos(k.Pos)
 	}
 
 	e.bool(r.Permission != nil)
@@ -125,7 +124,7 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 	hasKeys := d.bool()
 	n = d.count(3)
 	if hasKeys {
-		r.KeyPos = make(map[string]Pos, n)
+		r.KeyPos = make(KeyPositions, 0, n)
 	} else if n != 0 {
 		d.fail("key positions: nil with %d items", n)
 	}
@@ -136,7 +135,7 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 			d.fail("key positions: keys out of order")
 		}
 		prev = k
-		r.KeyPos[k] = d.pos()
+		r.KeyPos = append(r.KeyPos, KeyPosition{k, d.pos()})
 	}
 
 	if d.bool() {

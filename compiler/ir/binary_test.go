@@ -18,9 +18,9 @@ func binaryRules() []*Rule {
 				{Field: "command", Operator: OpContains, Pattern: "ü\x00\xff", PatternTypeError: "bad", Legacy: true, Pos: Pos{-1, 1 << 40}},
 			},
 			Message: "**stop**\n\ndon't",
-			KeyPos:  map[string]Pos{"name": {2, 1}, "action": {4, 1}, "": {9, 9}},
+			KeyPos:  KeyPositions{{"", Pos{9, 9}}, {"action", Pos{4, 1}}, {"name", Pos{2, 1}}},
 		},
-		{Conditions: []Condition{}, KeyPos: map[string]Pos{}, ToolMatcher: ToolMatcher{Names: []string{}, TypeError: "'bool' object has no attribute 'split'"}},
+		{Conditions: []Condition{}, KeyPos: KeyPositions{}, ToolMatcher: ToolMatcher{Names: []string{}, TypeError: "'bool' object has no attribute 'split'"}},
 		{
 			Origin: OriginPermission, Action: ActionAsk, Name: "Bash(git push *)",
 			Conditions: []Condition{{Field: "command", Operator: OpPermCommand, Pattern: "git push *"}},

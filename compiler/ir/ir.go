@@ -14,7 +14,11 @@
 // [DecodeBinary] store a parsed rule for the rule cache.
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Pos is a 1-based line and column in a source file. Columns count bytes.
 // The zero Pos means "unknown".
@@ -129,8 +133,8 @@ type Rule struct {
 	Message string
 
 	// KeyPos records where each top-level frontmatter key was written (the last
-	// occurrence wins, as in hookify).
-	KeyPos map[string]Pos
+	// occurrence wins, as in hookify); nil for rules of other sources.
+	KeyPos KeyPositions
 
 	// Permission holds what a permission pattern needs beyond the fields above
 	// (nil for hookify rules).
@@ -199,4 +203,35 @@ type Condition struct {
 	Legacy bool
 	// Pos is where the condition (its list item, or the `pattern:` line) starts.
 	Pos Pos
+}
+
+// KeyPositions are where the top-level keys of a rule's frontmatter were
+// written, sorted by key, each key once. A slice rather than a map: a hook
+// decodes every rule on every call, and a map per rule was a fifth of it.
+type KeyPositions []KeyPosition
+
+// KeyPosition is where one key was written.
+type KeyPosition struct {
+	Key string
+	Pos Pos
+}
+
+// KeyPositionsOf returns the positions of m's keys. An empty m gives an
+// empty, non-nil KeyPositions.
+func KeyPositionsOf(m map[string]Pos) KeyPositions {
+	out := make(KeyPositions, 0, len(m))
+	for k, p := range m {
+		out = append(out, KeyPosition{k, p})
+	}
+	slices.SortFunc(out, func(a, b KeyPosition) int { return strings.Compare(a.Key, b.Key) })
+	return out
+}
+
+// Get returns the position of key.
+func (k KeyPositions) Get(key string) (Pos, bool) {
+	i, ok := slices.BinarySearchFunc(k, key, func(e KeyPosition, key string) int { return strings.Compare(e.Key, key) })
+	if !ok {
+		return Pos{}, false
+	}
+	return k[i].Pos, true
 }

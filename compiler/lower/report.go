@@ -126,7 +126,7 @@ func rulePos(r *ir.Rule) ir.Pos {
 		if len(r.Conditions) > 0 && r.Conditions[0].Pos.IsValid() {
 			return r.Conditions[0].Pos
 		}
-		if p, ok := r.KeyPos["name"]; ok {
+		if p, ok := r.KeyPos.Get("name"); ok {
 			return p
 		}
 	}
