@@ -99,3 +99,69 @@ func TestNothingBlocks(t *testing.T) {
 		})
 	}
 }
+
+// TestAuditLogCannotHoldTheHook: the audit log lives where the guarded
+// agent can write, so it can put a FIFO there or hold the log's lock. A
+// hook held until the agent's timeout makes no decision (the command
+// runs), so the hook answers, says the decision was not logged, and exits
+// at once (a held lock: after 2 s).
+func TestAuditLogCannotHoldTheHook(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		plant func(t *testing.T, log string)
+		want  string
+	}{
+		{"FIFO log", func(t *testing.T, log string) {
+			if err := syscall.Mkfifo(log, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "not a regular file"},
+		{"FIFO lock", func(t *testing.T, log string) {
+			if err := syscall.Mkfifo(log+".lock", 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "not a regular file"},
+		{"held lock", func(t *testing.T, log string) {
+			f, err := os.OpenFile(log+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+				t.Fatal(err)
+			}
+		}, "another process has held it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, ".claude", "hookify.rm.local.md"), []byte("---\nname: rm\nevent: bash\npattern: rm\\s+-rf\naction: block\n---\nNo rm -rf.\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			logDir := filepath.Join(dir, ".local", "state", "hookifyc")
+			if err := os.MkdirAll(logDir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			tc.plant(t, filepath.Join(logDir, "audit.jsonl"))
+			in := filepath.Join(dir, "in.json")
+			if err := os.WriteFile(in, []byte(`{"session_id":"s","cwd":"`+dir+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			start := time.Now()
+			stdout, stderr, code := runIn(t, dir, f, "hook", "--agent", "claude")
+			if code != 0 || !strings.Contains(stdout, `"permissionDecision": "deny"`) || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "decision not logged") {
+				t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("the hook took %v", d)
+			}
+		})
+	}
+}

@@ -7,8 +7,18 @@ import (
 	"syscall"
 )
 
-// Lock takes an exclusive lock on f, waiting for it (flock(2)).
+// Lock takes an exclusive lock on f, waiting for it.
 func Lock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }
 
-// Unlock releases Lock's lock.
+// TryLock takes an exclusive lock on f if no one holds it: ok is false
+// when another process does.
+func TryLock(f *os.File) (ok bool, err error) {
+	err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if err == syscall.EWOULDBLOCK {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Unlock releases the lock on f.
 func Unlock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }

@@ -26,6 +26,25 @@ func Lock(f *os.File) error {
 	return nil
 }
 
+// TryLock takes Lock's lock if no one holds it (LOCKFILE_FAIL_IMMEDIATELY):
+// ok is false when another process does.
+func TryLock(f *os.File) (ok bool, err error) {
+	const (
+		lockfileExclusiveLock   = 2
+		lockfileFailImmediately = 1
+		errorLockViolation      = syscall.Errno(33)
+	)
+	var ol syscall.Overlapped
+	r, _, err := procLockFileEx.Call(f.Fd(), lockfileExclusiveLock|lockfileFailImmediately, 0, ^uintptr(0)>>32, ^uintptr(0)>>32, uintptr(unsafe.Pointer(&ol)))
+	if r == 0 {
+		if err == errorLockViolation {
+			return false, nil
+		}
+		return false, err
+	}
+	return true, nil
+}
+
 // Unlock releases Lock's lock.
 func Unlock(f *os.File) error {
 	var ol syscall.Overlapped

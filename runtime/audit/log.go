@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/hookifyc/hookifyc/internal/filelock"
 )
@@ -72,20 +73,27 @@ func (l *Log) AppendLine(line []byte) error {
 	return nil
 }
 
+// lockWait bounds the wait for the log's lock. Appends hold it for
+// microseconds; a process that holds it longer (the guarded agent may lock
+// the user's file and keep it) must not hold the hook until the agent's
+// hook timeout, after which the agent ignores the hook's answer. Past it
+// the line is not written and the caller says so (the decision stands).
+var lockWait = 2 * time.Second
+
 func (l *Log) appendLine(line []byte) error {
-	lock, err := os.OpenFile(l.Path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	lock, err := openRegular(l.Path+".lock", os.O_CREATE|os.O_RDWR)
 	if os.IsNotExist(err) {
 		if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
 			return err
 		}
-		lock, err = os.OpenFile(l.Path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+		lock, err = openRegular(l.Path+".lock", os.O_CREATE|os.O_RDWR)
 	}
 	if err != nil {
 		return err
 	}
 	defer lock.Close()
-	if err := filelock.Lock(lock); err != nil {
-		return fmt.Errorf("locking: %w", err)
+	if err := lockBounded(lock, lockWait); err != nil {
+		return fmt.Errorf("locking %s: %w", lock.Name(), err)
 	}
 	defer filelock.Unlock(lock)
 
@@ -94,7 +102,7 @@ func (l *Log) appendLine(line []byte) error {
 			return fmt.Errorf("rotating: %w", err)
 		}
 	}
-	f, err := os.OpenFile(l.Path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := openRegular(l.Path, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return err
 	}
@@ -107,6 +115,21 @@ func (l *Log) appendLine(line []byte) error {
 		return fmt.Errorf("short write (%d of %d bytes)", n, len(line))
 	}
 	return cerr
+}
+
+// lockBounded takes the exclusive lock on f, trying for up to wait.
+func lockBounded(f *os.File, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 20*time.Millisecond) {
+		ok, err := filelock.TryLock(f)
+		if err != nil || ok {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("another process has held it for %v", wait)
+		}
+		time.Sleep(pause)
+	}
 }
 
 // rotate shifts the log's files by one (the oldest is dropped) under the
@@ -133,7 +156,7 @@ func (l *Log) Check() error {
 		return fmt.Errorf("audit log %s: %w", l.Path, err)
 	}
 	for _, p := range []string{l.Path + ".lock", l.Path} {
-		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		f, err := openRegular(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 		if err != nil {
 			return fmt.Errorf("audit log %s: %w", l.Path, err)
 		}
