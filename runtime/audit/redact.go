@@ -32,6 +32,10 @@ var redactionTriggers = map[string][]string{
 	"AWS access key id":           {"akia", "asia", "agpa", "aida", "aroa", "anpa", "anva"},
 	"Google API key":              {"aiza"},
 	"JSON web token":              {"eyj"},
+	"Stripe key":                  {"k_live_", "k_test_"},
+	"password argument":           {"mysql", "mariadb", "sshpass"},
+	"curl user":                   {"curl"},
+	"netrc password":              {"login"},
 	"secret assignment":           {"password", "passwd", "passphrase", "token", "secret", "api", "key", "credential", "_auth"},
 	"secret flag":                 {"--"},
 }
@@ -53,6 +57,10 @@ var redactions = sync.OnceValue(func() []redaction {
 		{"AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
 		{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
 		{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
+		{"Stripe key", regexp.MustCompile(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`), Redacted},
+		{"password argument", regexp.MustCompile(`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)\b[^;&|\n]*?\s-p|\bsshpass\s+-p\s*)(` + shellValue + `)`), "${1}" + Redacted},
+		{"curl user", regexp.MustCompile(`(\bcurl\b[^;&|\n]*?\s(?:-u|-U|--user|--proxy-user)(?:\s*|=)["']?[^\s:"']*:)([^\s"']+)`), "${1}" + Redacted},
+		{"netrc password", regexp.MustCompile(`(?i)(\b(?:machine\s+\S+|default)\s+login\s+\S+\s+password\s+)([^\s"']+)`), "${1}" + Redacted},
 		{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API[_-]?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(\\?["']?\s*[=:]\s*)(` + shellValue + `)`), "${1}${2}" + Redacted},
 		{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))((?:` + quotedWord + `|[^\s"'` + "`" + `\\;&|-][^\s"'` + "`" + `\\;&|]*)` + wordRest + `)`), "${1}" + Redacted},
 	}
@@ -82,7 +90,9 @@ func RedactionNames() []string {
 // key blocks, credentials in URLs (scheme://user:pass@host), bearer, basic
 // and `Authorization: token` values, tokens with a known shape (GitHub ghp_…
 // and github_pat_…, GitLab glpat-…, OpenAI and Anthropic sk-…, Slack xox…,
-// AWS access key ids, Google API keys, JSON web tokens), the value of an
+// AWS access key ids, Google API keys, JSON web tokens, Stripe sk_live_…),
+// passwords given as arguments (mysql -pPASS, sshpass -p PASS, curl -u
+// user:PASS, a .netrc line's password), the value of an
 // assignment to a secret-looking name (PASSWORD, TOKEN, SECRET, API_KEY,
 // ACCESS_KEY, PRIVATE_KEY, CREDENTIALS, *_AUTH … in KEY=value, key: value
 // or "key": "value")
@@ -110,7 +120,7 @@ func Redact(s string) string {
 }
 
 // redactionNames are the rules' names, known without compiling them.
-var redactionNames = []string{"private key block", "URL credentials", "bearer or basic credentials", "authorization token", "GitHub token", "GitLab token", "OpenAI/Anthropic key", "Slack token", "AWS access key id", "Google API key", "JSON web token", "secret assignment", "secret flag"}
+var redactionNames = []string{"private key block", "URL credentials", "bearer or basic credentials", "authorization token", "GitHub token", "GitLab token", "OpenAI/Anthropic key", "Slack token", "AWS access key id", "Google API key", "JSON web token", "Stripe key", "password argument", "curl user", "netrc password", "secret assignment", "secret flag"}
 
 func triggered(lower string, triggers []string) bool {
 	for _, t := range triggers {

@@ -27,6 +27,15 @@ func TestRedact(t *testing.T) {
 		{"AWS access key id", "aws configure set aws_access_key_id AKIAIOSFODNN7EXAMPLE", "aws configure set aws_access_key_id [REDACTED]"},
 		{"Google API key", "curl 'https://x/?key=AIzaSyA-0123456789abcdefghijklmnopqrstu'", "curl 'https://x/?key=[REDACTED]'"},
 		{"JSON web token", "use eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig_nature-x now", "use [REDACTED] now"},
+		{"Stripe key", "curl https://api.stripe.com/v1/charges -u sk_live_4eC39HqLyjWDarjtT1zdp7dc:", "curl https://api.stripe.com/v1/charges -u [REDACTED]:"},
+		{"Stripe key", "STRIPE=rk_test_abcdefghij0123 x", "STRIPE=[REDACTED] x"},
+		{"password argument", "mysql -u root -phunter2 app < dump.sql", "mysql -u root -p[REDACTED] app < dump.sql"},
+		{"password argument", "mysqldump -h db -p'hun ter2' app", "mysqldump -h db -p[REDACTED] app"},
+		{"password argument", "sshpass -p s3cr3t ssh user@host", "sshpass -p [REDACTED] ssh user@host"},
+		{"curl user", "curl -u alice:s3cr3t https://x/api", "curl -u alice:[REDACTED] https://x/api"},
+		{"curl user", "curl -s --user 'bob:hunter2' https://x", "curl -s --user 'bob:[REDACTED]' https://x"},
+		{"curl user", "curl -ualice:pw https://x", "curl -ualice:[REDACTED] https://x"},
+		{"netrc password", "printf 'machine api.x.com login me password hunter2\n' >> ~/.netrc", "printf 'machine api.x.com login me password [REDACTED]\n' >> ~/.netrc"},
 		{"secret assignment", "PASSWORD=hunter2 ./deploy.sh", "PASSWORD=[REDACTED] ./deploy.sh"},
 		{"secret assignment", "export DB_PASSWORD='a b c'; run", "export DB_PASSWORD=[REDACTED]; run"},
 		{"secret assignment", `GITHUB_TOKEN="x y" API_KEY=abc123 SECRET_KEY_BASE=zz make`, `GITHUB_TOKEN=[REDACTED] API_KEY=[REDACTED] SECRET_KEY_BASE=[REDACTED] make`},
@@ -51,6 +60,13 @@ func TestRedact(t *testing.T) {
 		{"none", "https://github.com/x/y and http://host:8080/p", "https://github.com/x/y and http://host:8080/p"},
 		{"none", "skip the sk-short one", "skip the sk-short one"},
 		{"none", "rotate the token verification step", "rotate the token verification step"},
+		{"none", "mysql -u root -p app -P 3306", "mysql -u root -p app -P 3306"},
+		{"none", "git push -u origin main && sort -u f", "git push -u origin main && sort -u f"},
+		{"none", "curl -u alice https://x", "curl -u alice https://x"},
+		{"none", "docker run -u 1000:1000 img", "docker run -u 1000:1000 img"},
+		{"netrc password", "default login anonymous password me@x", "default login anonymous password [REDACTED]"},
+		{"none", "the machine has a password manager", "the machine has a password manager"},
+		{"none", "machine x login y", "machine x login y"},
 		{"none", "", ""},
 	} {
 		if got := Redact(tc.in); got != tc.want {
@@ -63,7 +79,7 @@ func TestRedact(t *testing.T) {
 // covered by a case of TestRedact (kept in step by hand: a new rule needs
 // a case there).
 func TestRedactionNames(t *testing.T) {
-	if got := len(RedactionNames()); got != 13 {
+	if got := len(RedactionNames()); got != 17 {
 		t.Errorf("%d redaction rules; add their cases to TestRedact and docs/audit.md, then update this count", got)
 	}
 }
