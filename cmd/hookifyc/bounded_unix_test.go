@@ -5,12 +5,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookifyc/hookifyc/internal/testenv"
 )
 
 // runIn runs hookifyc in-process in dir with HOME=dir and no managed
@@ -162,6 +166,85 @@ func TestAuditLogCannotHoldTheHook(t *testing.T) {
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("the hook took %v", d)
 			}
+		})
+	}
+}
+
+// TestHookDeadline: a call whose rules take longer than --deadline (here
+// rules the guarded agent planted in the project, each a regex that
+// backtracks until its timeout) is answered at the deadline as the fail
+// mode decides, not left to the agent's hook timeout (which runs the
+// call): fail closed refuses it, fail open lets it run and says why. The
+// process answers and exits at the deadline; in-process the command
+// returns the same answer once the evaluation it gave up on ends.
+func TestHookDeadline(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		rule := fmt.Sprintf("---\nname: slow%d\nevent: bash\npattern: (a+)+\\1\\d{%d}\n---\nslow\n", i, i+1)
+		if err := os.WriteFile(filepath.Join(dir, ".claude", fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(rule), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := filepath.Join(dir, "in.json")
+	if err := os.WriteFile(in, []byte(`{"session_id":"s","cwd":"`+dir+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo `+strings.Repeat("a", 5000)+`"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := testenv.Binary(t)
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stdout string
+	}{
+		{[]string{"--agent", "claude"}, 0, `"systemMessage"`},
+		{[]string{"--agent", "claude", "--fail", "closed"}, 2, ""},
+		{[]string{"--agent", "codex", "--fail", "closed"}, 2, ""},
+		{[]string{"--compat", "hookify"}, 0, "Hookify error"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			args := append([]string{"hook", "--deadline", "300ms"}, tc.args...)
+			check := func(how, stdout, stderr string, code int) {
+				t.Helper()
+				if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stdout+stderr, "did not finish evaluating the rules within 300ms") {
+					t.Errorf("%s: exit %d, want %d\nstdout %s\nstderr %s", how, code, tc.code, stdout, stderr)
+				}
+			}
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = dir
+			cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH")}
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			cmd.Stdin = f
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			start := time.Now()
+			err = cmd.Run()
+			took := time.Since(start)
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			check("process", stdout.String(), stderr.String(), code)
+			if took > 1500*time.Millisecond { // the regex budget alone is 2 s
+				t.Errorf("the process answered after %v", took)
+			}
+			if len(tc.args) != 2 || tc.args[1] != "claude" {
+				return // in-process once: it waits out the evaluation (2 s)
+			}
+			g, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer g.Close()
+			out, errOut, code := runIn(t, dir, g, args...)
+			check("in-process", out, errOut, code)
 		})
 	}
 }

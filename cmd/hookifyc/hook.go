@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -43,6 +44,7 @@ directories, settings or genesis files) replace the layered discovery.`,
 			&cli.Int64Flag{Name: "max-input", Value: hook.DefaultMaxInput, Sources: cli.EnvVars("HOOKIFYC_MAX_INPUT"), Usage: "largest hook payload read from stdin, in bytes; a larger one is judged on its first bytes, then the fail mode decides"},
 			&cli.StringFlag{Name: "cache", Sources: cli.EnvVars("HOOKIFYC_CACHE"), Usage: "directory of the parsed-rule cache (default: the user cache directory's hookifyc/rules), or \"off\""},
 			auditLogFlag(),
+			&cli.DurationFlag{Name: "deadline", Value: hook.DefaultDeadline, Sources: cli.EnvVars("HOOKIFYC_DEADLINE"), Usage: "answer by then whatever is left: rules not yet read or evaluated are a problem the fail mode decides (keep it under the agent's hook timeout, 10 s as apply installs it; 0: none)"},
 		},
 		Action: a.runHook,
 	}
@@ -88,7 +90,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	if logFile != nil {
 		rec = &hook.Record{}
 	}
-	out := hook.Run(hook.Options{
+	opts := hook.Options{
 		Dir:          dir,
 		Stdin:        stdin,
 		Agent:        kind,
@@ -112,13 +114,57 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 			// FIFO or a device that would make the hook wait.
 			return sysfile.ReadRegular(p, sysfile.MaxFileSize)
 		},
-	})
-	w := cmd.Root().Writer
-	if _, err := w.Write(out.Stdout); err != nil {
-		return exitError(2, "writing stdout: %v", err)
 	}
-	if len(out.Stderr) > 0 {
-		io.WriteString(cmd.Root().ErrWriter, escapeControls(strings.Join(out.Stderr, "\n"))+"\n")
+	w, ew := cmd.Root().Writer, cmd.Root().ErrWriter
+	var mu sync.Mutex
+	answered := false
+	// emit writes the call's answer, once: the evaluation's or the
+	// deadline's, whichever comes first.
+	emit := func(out agent.Output) (first bool, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if answered {
+			return false, nil
+		}
+		answered = true
+		if _, err := w.Write(out.Stdout); err != nil {
+			return true, exitError(2, "writing stdout: %v", err)
+		}
+		if len(out.Stderr) > 0 {
+			io.WriteString(ew, escapeControls(strings.Join(out.Stderr, "\n"))+"\n")
+		}
+		return true, nil
+	}
+	// The call answers by its deadline: an agent that ends a hook at its
+	// timeout runs the call whatever the rules say (docs/compat.md).
+	deadlineCode := make(chan int, 1)
+	if d := cmd.Duration("deadline"); d > 0 {
+		// A runtime timer: it starts the runtime's network poller, which
+		// costs a hook process about 0.12 ms (an interval timer and
+		// SIGALRM cost the same: os/signal starts a thread).
+		t := time.AfterFunc(d-time.Since(start), func() {
+			out := hook.DeadlineOutput(opts, d)
+			if first, _ := emit(out); first {
+				if a.m.exit != nil {
+					a.m.exit(out.ExitCode)
+				}
+				deadlineCode <- out.ExitCode
+			}
+		})
+		defer t.Stop()
+	}
+	out := hook.Run(opts)
+	first, err := emit(out)
+	if !first {
+		// The deadline answered; nothing the evaluation filled (rec) is
+		// logged.
+		if code := <-deadlineCode; code != 0 {
+			return cli.Exit("", code)
+		}
+		return nil
+	}
+	if err != nil {
+		return err
 	}
 	if rec != nil && rec.Decision != "" {
 		// The answer is complete: the log never changes it (docs/audit.md).

@@ -7,6 +7,7 @@
 package hook
 
 import (
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -95,6 +96,43 @@ func (opts *Options) patternCache(rules []*ir.Rule) engine.PatternCache {
 		}
 	}
 	return opts.Cache
+}
+
+// DefaultDeadline is when a hook call answers whatever is left: below the
+// 10 s timeout apply installs, past which both agents ignore the hook and
+// run the call.
+const DefaultDeadline = 8 * time.Second
+
+// DeadlineOutput is the answer of a call that did not finish within d
+// (too many rule files, rules too slow): the rules not read or evaluated
+// are a problem, and the fail mode decides (under --compat hookify,
+// hookify's own error answer). An agent that ends a hook at its timeout
+// makes no decision and runs the call: answering first keeps the outcome
+// the one the fail mode chose, with the reason shown.
+func DeadlineOutput(opts Options, d time.Duration) agent.Output {
+	msg := fmt.Sprintf("hookifyc did not finish evaluating the rules within %v (--deadline): too many rule files or rules too slow; the decision was not logged", d)
+	res := engine.Result{Exception: &engine.PyError{Msg: msg}}
+	kind, event := opts.Agent, ""
+	var d0 *pyval.Dict
+	if raw, err := agent.Decode(opts.Stdin); err == nil {
+		d0, _ = raw.(*pyval.Dict)
+		if in, ok := agent.Normalize(raw); ok {
+			if kind == "" || kind == agent.Auto {
+				kind = in.Agent
+			}
+			event = in.HookEvent
+		}
+	}
+	if opts.Compat {
+		if forCodex(opts.Agent, d0) {
+			return agent.Render(agent.Codex, event, &res, agent.FailOpen)
+		}
+		return agent.Output{Stdout: agent.CompatError(msg), Stderr: []string{msg}}
+	}
+	if kind == "" || kind == agent.Auto {
+		kind = agent.Claude
+	}
+	return agent.Render(kind, event, &res, opts.Fail)
 }
 
 // hookifyEvents are the events hookify registers for.
