@@ -139,10 +139,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	// timeout runs the call whatever the rules say (docs/compat.md).
 	deadlineCode := make(chan int, 1)
 	if d := cmd.Duration("deadline"); d > 0 {
-		// A runtime timer: it starts the runtime's network poller, which
-		// costs a hook process about 0.12 ms (an interval timer and
-		// SIGALRM cost the same: os/signal starts a thread).
-		t := time.AfterFunc(d-time.Since(start), func() {
+		stop := afterDeadline(d-time.Since(start), func() {
 			out := hook.DeadlineOutput(opts, d)
 			if first, _ := emit(out); first {
 				if a.m.exit != nil {
@@ -151,7 +148,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 				deadlineCode <- out.ExitCode
 			}
 		})
-		defer t.Stop()
+		defer stop()
 	}
 	out := hook.Run(opts)
 	first, err := emit(out)
