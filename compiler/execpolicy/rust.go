@@ -391,10 +391,10 @@ var strMethods = map[string]strMethod{
 		return starlark.MakeInt(strings.Count(hay, needle)), nil
 	},
 	"endswith": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		return affix(s, a, strings.HasSuffix)
+		return affix(s, a, "suffix", strings.HasSuffix)
 	},
 	"startswith": func(_ *loader, s string, a rargs) (starlark.Value, error) {
-		return affix(s, a, strings.HasPrefix)
+		return affix(s, a, "prefix", strings.HasPrefix)
 	},
 	"find":   findMethod(false, false),
 	"rfind":  findMethod(true, false),
@@ -574,7 +574,7 @@ func findMethod(last, mustFind bool) strMethod {
 	}
 }
 
-func affix(s string, a rargs, test func(string, string) bool) (starlark.Value, error) {
+func affix(s string, a rargs, param string, test func(string, string) bool) (starlark.Value, error) {
 	if err := a.positional(1, 3); err != nil {
 		return nil, err
 	}
@@ -586,12 +586,12 @@ func affix(s string, a rargs, test func(string, string) bool) (starlark.Value, e
 		for _, e := range x {
 			es, ok := e.(starlark.String)
 			if !ok {
-				return nil, rustTypeMismatch("prefix", "str | tuple[str, ...]", a.args[0])
+				return nil, rustTypeMismatch(param, "str | tuple[str, ...]", a.args[0])
 			}
 			cands = append(cands, string(es))
 		}
 	default:
-		return nil, rustTypeMismatch("prefix", "str | tuple[str, ...]", a.args[0])
+		return nil, rustTypeMismatch(param, "str | tuple[str, ...]", a.args[0])
 	}
 	start, err := a.optInt(1, "start")
 	if err != nil {
@@ -732,7 +732,7 @@ func stripMethod(left, right bool) strMethod {
 			return nil, err
 		}
 		test := rustWhitespace
-		if len(a.args) == 1 && a.args[0] != starlark.None {
+		if len(a.args) == 1 { // Codex refuses None here, unlike Python
 			chars, err := a.str(0, "chars")
 			if err != nil {
 				return nil, err
@@ -781,11 +781,12 @@ func split(s string, a rargs, right bool) (starlark.Value, error) {
 	}
 	var sep *string
 	if len(a.args) >= 1 && a.args[0] != starlark.None {
-		x, err := a.str(0, "sep")
-		if err != nil {
-			return nil, err
+		x, ok := a.args[0].(starlark.String)
+		if !ok {
+			return nil, rustTypeMismatch("sep", "None | str", a.args[0])
 		}
-		sep = &x
+		str := string(x)
+		sep = &str
 	}
 	limit := -1 // number of parts, -1: no limit
 	if len(a.args) == 2 && a.args[1] != starlark.None {
@@ -1430,12 +1431,18 @@ func (l *loader) getattr(x starlark.Value, name string) (starlark.Value, error) 
 			return nil, nil
 		}
 		return starlark.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := checkArity("str."+name, args, kwargs); err != nil {
+				return nil, err
+			}
 			return m(l, string(s), rargs{name, args, kwargs})
 		}), nil
 	}
 	h, ok := x.(starlark.HasAttrs)
 	if !ok {
 		return nil, nil
+	}
+	if m := l.containerMethod(x, name); m != nil {
+		return m, nil
 	}
 	v, err := h.Attr(name)
 	if err != nil {
@@ -1497,7 +1504,7 @@ func (l *loader) binop(op syntax.Token, x, y starlark.Value) (starlark.Value, er
 	case syntax.LT, syntax.LE, syntax.GT, syntax.GE:
 		ok, err := starlark.Compare(op, x, y)
 		if err != nil {
-			return nil, unsupported("compare")
+			return nil, compareError(x, y)
 		}
 		return starlark.Bool(ok), nil
 	case syntax.LTLT, syntax.GTGT:
@@ -1653,8 +1660,8 @@ func (l *loader) universe() starlark.StringDict {
 			if len(kwargs) > 0 || len(args) > 1 {
 				return nil, rustErr("Found %d extra positional argument(s) for call to str", len(args)-1)
 			}
-			if len(args) == 0 {
-				return starlark.String(""), nil
+			if len(args) == 0 { // Codex's str takes exactly one argument
+				return nil, rustErr("Wrong number of positional arguments, expected 1, got 0")
 			}
 			return starlark.String(l.rustStr(args[0])), nil
 		}),
@@ -1693,6 +1700,9 @@ func (l *loader) universe() starlark.StringDict {
 			return starlark.Bool(v != nil), nil
 		}),
 		"fail": starlark.NewBuiltin("fail", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(kwargs) > 0 {
+				return nil, rustErr("Found `%s` extra named parameter(s) for call to fail", string(kwargs[0][0].(starlark.String)))
+			}
 			parts := make([]string, len(args))
 			for i, a := range args {
 				parts[i] = l.rustStr(a)
@@ -1708,6 +1718,29 @@ func (l *loader) universe() starlark.StringDict {
 	d[hiddenPercent] = l.hidden(hiddenPercent, l.percentOp)
 	for op, name := range binops {
 		d[name] = l.hidden(name, func(args starlark.Tuple) (starlark.Value, error) { return l.binop(op, args[0], args[1]) })
+	}
+	// Codex's checks and wording (builtins_codex.go), then argument
+	// counts first (arity.go).
+	for _, name := range []string{"abs", "range", "sorted", "enumerate", "max", "min", "zip", "dict", "getattr"} {
+		v, ok := d[name]
+		if !ok {
+			v = starlark.Universe[name]
+		}
+		if b, ok := v.(*starlark.Builtin); ok {
+			d[name] = withCodexChecks(name, b)
+		}
+	}
+	for key := range codexArity {
+		if strings.Contains(key, ".") {
+			continue
+		}
+		v, ok := d[key]
+		if !ok {
+			v = starlark.Universe[key]
+		}
+		if b, ok := v.(*starlark.Builtin); ok {
+			d[key] = withArity(key, b)
+		}
 	}
 	return d
 }
@@ -1760,7 +1793,11 @@ func (l *loader) intBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starla
 		return parseRustInt(string(s), b)
 	}
 	if base != nil {
-		return nil, rustErr("int() cannot convert non-string with explicit base")
+		switch x.(type) {
+		case starlark.Int, starlark.Bool, starlark.Float:
+			return nil, rustErr("int() cannot convert non-string with explicit base '%s'", l.rustRepr(base))
+		}
+		return nil, rustTypeMismatch("a", "bool | float | int | str", x)
 	}
 	switch v := x.(type) {
 	case starlark.Int:
@@ -1853,6 +1890,9 @@ func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args star
 			f, _ := strconv.ParseFloat(s, 64)
 			return starlark.Float(f), nil
 		}
+		if s == "" {
+			return nil, rustErr("%s is not a valid number: cannot parse float from empty string", l.rustRepr(v))
+		}
 		if strings.ContainsAny(t, "_xpn") || t == "" || strings.HasPrefix(t, "+") || strings.HasPrefix(t, "-") {
 			return nil, rustErr("%s is not a valid number: invalid float literal", l.rustRepr(v))
 		}
@@ -1878,6 +1918,9 @@ func rustMessage(msg string) string {
 		t := m[1]
 		if t == "" {
 			t = m[2]
+		}
+		if t == "builtin_function_or_method" {
+			t = "function"
 		}
 		return "Operation `(iter)` not supported on type `" + t + "`"
 	}
@@ -1909,3 +1952,150 @@ var (
 	unaryOp    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`) })
 	itemAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\w+ value does not support item assignment$`) })
 )
+
+// containerMethod returns the list and dict methods whose meaning or
+// errors differ between go.starlark.net and starlark-rust, as Codex has
+// them (nil for the others): list.pop takes no negative index ("Index
+// `-1` is out of bound", where Python and go.starlark.net count from the
+// end), an element or key that is not there is worded as Codex words it,
+// and argument counts are checked first (codexArity). Each wraps
+// go.starlark.net's method, which keeps its checks (a frozen list, a list
+// being iterated).
+func (l *loader) containerMethod(x starlark.Value, name string) starlark.Value {
+	var fallback starlark.Value
+	if h, ok := x.(starlark.HasAttrs); ok {
+		fallback, _ = h.Attr(name)
+	}
+	orig, ok := fallback.(*starlark.Builtin)
+	if !ok {
+		return nil
+	}
+	var thread *starlark.Thread
+	// call runs go.starlark.net's method in the caller's frame, as a
+	// direct call would (errors then point at the call).
+	call := func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return orig.CallInternal(thread, args, kwargs)
+	}
+	var key string
+	switch x.(type) {
+	case *starlark.List:
+		key = "list." + name
+	case *starlark.Dict:
+		key = "dict." + name
+	}
+	wrap := func(f func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)) starlark.Value {
+		return starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			thread = th
+			if err := checkArity(key, args, kwargs); err != nil {
+				return nil, err
+			}
+			return f(args, kwargs)
+		})
+	}
+	switch x := x.(type) {
+	case *starlark.List:
+		switch name {
+		case "pop":
+			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if len(kwargs) > 0 || len(args) > 1 {
+					return call(args, kwargs)
+				}
+				i := x.Len() - 1
+				if len(args) == 1 {
+					n, ok := args[0].(starlark.Int)
+					if !ok {
+						return nil, rustTypeMismatch("index", "int", args[0])
+					}
+					v, ok := n.Int64()
+					if !ok || v < 0 || v >= int64(x.Len()) {
+						return nil, rustErr("Index `%s` is out of bound", n.String())
+					}
+					i = int(v)
+				}
+				if i < 0 {
+					return nil, rustErr("Index `%d` is out of bound", i)
+				}
+				return call(starlark.Tuple{starlark.MakeInt(i)}, nil)
+			})
+		case "remove", "index":
+			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				v, err := call(args, kwargs)
+				if err != nil && len(args) > 0 && (err.Error() == "remove: element not found" || err.Error() == "index: value not in list") {
+					if name == "remove" {
+						return nil, rustErr("Element '%s' not found in list '%s'", l.rustRepr(args[0]), l.rustRepr(x))
+					}
+					return nil, rustErr("Element '%s' not found in '%s'", l.rustRepr(args[0]), l.rustRepr(x))
+				}
+				return v, err
+			})
+		}
+	case *starlark.Dict:
+		switch name {
+		case "get", "setdefault":
+			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if err := hashable(args[0]); err != nil {
+					return nil, err
+				}
+				return call(args, kwargs)
+			})
+		case "update":
+			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if err := dictSourceCheck(args); err != nil {
+					return nil, err
+				}
+				return call(args, kwargs)
+			})
+		case "pop":
+			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				// pop(key, default = None, /): positional only.
+				if len(args) == 0 {
+					return nil, rustErr("Missing positional-only parameter `key` for call to `pop`")
+				}
+				if len(args) > 2 {
+					return nil, rustErr("Found %d extra positional argument(s) for call to pop", len(args)-2)
+				}
+				if err := hashable(args[0]); err != nil {
+					return nil, err
+				}
+				v, err := call(args, kwargs)
+				if err != nil && len(args) == 1 && err.Error() == "pop: missing key" {
+					return nil, rustErr("Key `%s` not found in dictionary `%s`", l.rustRepr(args[0]), l.rustRepr(x))
+				}
+				return v, err
+			})
+		case "popitem":
+			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				v, err := call(args, kwargs)
+				if err != nil && len(args) == 0 && len(kwargs) == 0 && err.Error() == "popitem: empty dict" {
+					return nil, rustErr("Cannot .popitem() on an empty dictionary")
+				}
+				return v, err
+			})
+		}
+	}
+	if _, ok := codexArity[key]; ok {
+		return wrap(call) // the argument counts only
+	}
+	return nil
+}
+
+// compareError is Codex's error for ordering x and y, whose types cannot
+// be ordered: the operation is named by x's type.
+func compareError(x, y starlark.Value) error {
+	op := "cmp()"
+	switch x.(type) {
+	case starlark.Int, starlark.Float, starlark.NoneType:
+		op = "compare"
+	case starlark.Bool:
+		op = "<>"
+	}
+	return rustErr("Operation `%s` not supported for types `%s` and `%s`", op, rustTypeName(x), rustTypeName(y))
+}
+
+// hashable refuses a dict key Codex cannot hash, in its words.
+func hashable(k starlark.Value) error {
+	if _, err := k.Hash(); err != nil {
+		return rustErr("Value of type `%s` is not hashable", rustTypeName(k))
+	}
+	return nil
+}
