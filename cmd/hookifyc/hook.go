@@ -139,7 +139,16 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	// timeout runs the call whatever the rules say (docs/compat.md).
 	deadlineCode := make(chan int, 1)
 	if d := cmd.Duration("deadline"); d > 0 {
-		stop := afterDeadline(d-time.Since(start), func() {
+		after := afterDeadline
+		if a.m.exit == nil {
+			// In-process (tests): a runtime timer, which stop ends; the
+			// sleeping thread of afterDeadline would outlive the call.
+			after = func(d time.Duration, fire func()) func() {
+				t := time.AfterFunc(d, fire)
+				return func() { t.Stop() }
+			}
+		}
+		stop := after(d-time.Since(start), func() {
 			out := hook.DeadlineOutput(opts, d)
 			if first, _ := emit(out); first {
 				if a.m.exit != nil {
