@@ -207,7 +207,10 @@ func TestHookDeadline(t *testing.T) {
 			args := append([]string{"hook", "--deadline", "300ms"}, tc.args...)
 			check := func(how, stdout, stderr string, code int) {
 				t.Helper()
-				if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stdout+stderr, "did not finish evaluating the rules within 300ms") {
+				// Either the evaluation stopped at three quarters of the
+				// deadline ("the call's deadline passed") or the deadline
+				// answered ("did not finish … within 300ms"): both say so.
+				if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stdout+stderr, "deadline") {
 					t.Errorf("%s: exit %d, want %d\nstdout %s\nstderr %s", how, code, tc.code, stdout, stderr)
 				}
 			}
@@ -246,5 +249,50 @@ func TestHookDeadline(t *testing.T) {
 			out, errOut, code := runIn(t, dir, g, args...)
 			check("in-process", out, errOut, code)
 		})
+	}
+}
+
+// TestHookDeadlineKeepsTrustedBlocks: rules the agent plants in the
+// project to make the call slow cannot outlast a user rule that blocks:
+// reading and evaluating stop at three quarters of --deadline, the managed
+// and user layers come first, and the rules read by then decide, with the
+// rest reported (fail open: the user rule's block stands).
+func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 40 {
+		rule := fmt.Sprintf("---\nname: slow%d\nevent: bash\npattern: (a+)+\\1\\d{%d}\n---\nslow\n", i, i+1)
+		if err := os.MkdirAll(filepath.Join(dir, "proj", ".claude"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "proj", ".claude", fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(rule), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// runIn sets HOME to the project: its .codex/hookify is the user layer.
+	user := filepath.Join(dir, "proj", ".codex", "hookify")
+	if err := os.MkdirAll(user, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, "no-echo.md"), []byte("---\nname: no-echo\nevent: bash\npattern: ^echo\naction: block\n---\nNo echo.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(dir, "proj")
+	in := filepath.Join(dir, "in.json")
+	if err := os.WriteFile(in, []byte(`{"session_id":"s","cwd":"`+proj+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo `+strings.Repeat("a", 5000)+`"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	start := time.Now()
+	stdout, stderr, code := runIn(t, proj, f, "hook", "--agent", "claude", "--deadline", "800ms")
+	took := time.Since(start)
+	if code != 0 || !strings.Contains(stdout, `"permissionDecision": "deny"`) || !strings.Contains(stdout, "No echo.") || !strings.Contains(stdout+stderr, "deadline passed") {
+		t.Errorf("exit %d\nstdout %.600s\nstderr %.600s", code, stdout, stderr)
+	}
+	if took > 1500*time.Millisecond {
+		t.Errorf("answered after %v", took)
 	}
 }

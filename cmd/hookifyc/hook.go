@@ -139,6 +139,10 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	// timeout runs the call whatever the rules say (docs/compat.md).
 	deadlineCode := make(chan int, 1)
 	if d := cmd.Duration("deadline"); d > 0 {
+		// Reading and evaluating stop at three quarters of it, so that
+		// the rules read by then (managed and user first) decide; the
+		// deadline itself answers whatever is still running.
+		opts.Deadline = start.Add(d * 3 / 4)
 		after := afterDeadline
 		if a.m.exit == nil {
 			// In-process (tests): a runtime timer, which stop ends; the

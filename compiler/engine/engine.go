@@ -78,6 +78,10 @@ type Options struct {
 	// Patterns, when not nil, keeps compiled patterns between processes
 	// (see PatternCache).
 	Patterns PatternCache
+	// Deadline, when not zero, is when evaluation stops: the rules not yet
+	// evaluated are a ProblemDeadline, and those before them decide (a
+	// hook answers before its agent gives up on it).
+	Deadline time.Time
 }
 
 // PatternCache keeps the summaries of compiled patterns (all compiled with
@@ -162,6 +166,9 @@ const (
 	// string) or larger than the input bound: rules may not have seen what
 	// the agent will run.
 	ProblemInput ProblemKind = "input"
+	// ProblemDeadline: the call's deadline passed before these rules (or
+	// rule files) were evaluated; the rules before them decide.
+	ProblemDeadline ProblemKind = "deadline"
 )
 
 // Problem is something the user should hear about: hookify prints these to

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -169,7 +170,15 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 	m.toolInput = getOr(input, "tool_input", pyval.NewDict())
 	consider := func(rule *ir.Rule) bool { return Considers(rule, kind, filter) }
 	e.warm(rules, consider, &m)
-	for _, rule := range rules {
+	deadline := e.opts.Deadline
+	for i, rule := range rules {
+		// Every 8 rules: a rule's searches are bounded (RegexTimeout), so
+		// the deadline is overshot by less than a second.
+		if !deadline.IsZero() && i%8 == 0 && time.Now().After(deadline) {
+			res.Problems = append(res.Problems, Problem{Kind: ProblemDeadline,
+				Text: fmt.Sprintf("%d of %d rules not evaluated: the call's deadline passed (the rules before them decide)", len(rules)-i, len(rules))})
+			break
+		}
 		if !consider(rule) {
 			continue
 		}

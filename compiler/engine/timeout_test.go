@@ -188,3 +188,21 @@ func TestTimeoutFailSafeNegation(t *testing.T) {
 		t.Errorf("contains fails after the timeout: decision %s, problems %+v", res.Decision(), res.Problems)
 	}
 }
+
+// TestEvaluateDeadline: past the deadline no rule is evaluated and a
+// deadline problem says how many were left; before it, nothing changes.
+func TestEvaluateDeadline(t *testing.T) {
+	rules := []*ir.Rule{
+		{Name: "a", Enabled: true, Event: ir.EventBash, Action: ir.ActionBlock, Conditions: []ir.Condition{{Field: "command", Operator: ir.OpContains, Pattern: "rm"}}},
+		{Name: "b", Enabled: true, Event: ir.EventBash, Action: ir.ActionWarn, Conditions: []ir.Condition{{Field: "command", Operator: ir.OpContains, Pattern: "rm"}}},
+	}
+	ev := engine.BashEvent("rm -rf /")
+	res := engine.New(engine.Options{Semantics: engine.Fixed, Deadline: time.Now().Add(time.Hour)}).Evaluate(rules, ev)
+	if len(res.Blocking) != 1 || len(res.Warning) != 1 || len(res.Problems) != 0 {
+		t.Fatalf("before the deadline: %+v", res)
+	}
+	res = engine.New(engine.Options{Semantics: engine.Fixed, Deadline: time.Now().Add(-time.Second)}).Evaluate(rules, ev)
+	if len(res.Blocking)+len(res.Warning) != 0 || len(res.Problems) != 1 || res.Problems[0].Kind != engine.ProblemDeadline || !strings.Contains(res.Problems[0].Text, "2 of 2 rules not evaluated") {
+		t.Fatalf("past the deadline: %+v", res)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyre"
@@ -73,11 +74,12 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 	}
 	fresh := make([]bool, len(pending))
 	var next atomic.Int64
+	deadline := e.opts.Deadline
 	do := func() {
 		for {
 			k := int(next.Add(1)) - 1
-			if k >= len(work) {
-				return
+			if k >= len(work) || !deadline.IsZero() && time.Now().After(deadline) {
+				return // what is left compiles when (if) a search needs it
 			}
 			i := work[k]
 			if compiled[i] == nil {
@@ -107,6 +109,9 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 	// Ids in pattern order: the same on every run.
 	for i, p := range pending {
 		cr := compiled[i]
+		if cr == nil || cr.re == nil && cr.err == nil {
+			continue // not reached before the deadline
+		}
 		cr.id = len(e.regexes)
 		e.regexes[p] = cr
 		if fresh[i] && cr.err == nil && e.opts.Patterns != nil {

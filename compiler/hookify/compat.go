@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
@@ -76,7 +77,7 @@ func DiscoverCompat(fsys fs.FS) *CompatResult {
 			jobs = append(jobs, loadJob{p, p})
 		}
 	}
-	loaded := loadAll(fsys, jobs)
+	loaded := loadAll(fsys, jobs, time.Time{})
 	for _, name := range names {
 		p := CompatDir + "/" + name
 		switch {

@@ -2,6 +2,7 @@ package hookify
 
 import (
 	"io/fs"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
@@ -14,11 +15,18 @@ func ListDir(fsys fs.FS, dir string) ([]string, error) { return listDirRaw(fsys,
 // on all cores when there are enough of them. displays[i] is how names[i]
 // is named in diagnostics. Results are in the order of names.
 func LoadRules(fsys fs.FS, names, displays []string) []Loaded {
+	return LoadRulesBy(fsys, names, displays, time.Time{})
+}
+
+// LoadRulesBy is LoadRules that stops reading at deadline (when not zero):
+// the first file not read has a DiagDeadline saying how many were left,
+// the others neither rule nor diagnostic.
+func LoadRulesBy(fsys fs.FS, names, displays []string, deadline time.Time) []Loaded {
 	jobs := make([]loadJob, len(names))
 	for i := range names {
 		jobs[i] = loadJob{name: names[i], display: displays[i]}
 	}
-	res := loadAll(fsys, jobs)
+	res := loadAll(fsys, jobs, deadline)
 	out := make([]Loaded, len(res))
 	for i, r := range res {
 		out[i] = Loaded{Rule: r.rule, Diag: r.diag}

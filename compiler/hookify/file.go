@@ -26,6 +26,9 @@ const (
 	// DiagNotLocal: a .claude/hookify.*.md file without the ".local" segment,
 	// which hookify silently ignores. hookifyc only.
 	DiagNotLocal
+	// DiagDeadline: the file (and the ones after it) was not read before
+	// the call's deadline (LoadRulesBy). hookifyc only.
+	DiagDeadline
 )
 
 func (k DiagKind) String() string {
@@ -38,6 +41,8 @@ func (k DiagKind) String() string {
 		return "no-frontmatter"
 	case DiagNotLocal:
 		return "not-local"
+	case DiagDeadline:
+		return "deadline"
 	}
 	return "unknown"
 }

@@ -1,10 +1,12 @@
 package hookify
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 )
@@ -17,13 +19,36 @@ type loadJob struct {
 type loadResult struct {
 	rule *ir.Rule
 	diag *Diagnostic
+	read bool // false: the deadline passed first
+}
+
+// markUnread gives the first file the deadline left unread a DiagDeadline
+// counting them all.
+func markUnread(out []loadResult, jobs []loadJob, deadline time.Time) {
+	if deadline.IsZero() {
+		return
+	}
+	unread, first := 0, -1
+	for i := range out {
+		if !out[i].read {
+			if first < 0 {
+				first = i
+			}
+			unread++
+		}
+	}
+	if first >= 0 {
+		out[first].diag = &Diagnostic{Kind: DiagDeadline, Path: jobs[first].display,
+			Msg: fmt.Sprintf("not read, with %d more rule files of this directory: the call's deadline passed", unread-1)}
+	}
 }
 
 // loadAll reads and parses rule files, on all cores when there are enough of
 // them (a hook reads every rule file on every tool call). Results are in job
 // order, so discovery order never depends on scheduling.
-func loadAll(fsys fs.FS, jobs []loadJob) []loadResult {
+func loadAll(fsys fs.FS, jobs []loadJob, deadline time.Time) []loadResult {
 	out := make([]loadResult, len(jobs))
+	defer markUnread(out, jobs, deadline)
 	var dirs *dirHandles
 	if o, ok := fsys.(osFS); ok && o.cache != nil && len(jobs) > 1 {
 		dirs = newDirHandles()
@@ -33,15 +58,24 @@ func loadAll(fsys fs.FS, jobs []loadJob) []loadResult {
 	if workers > len(jobs)/8 {
 		workers = len(jobs) / 8
 	}
+	late := func() bool { return !deadline.IsZero() && time.Now().After(deadline) }
 	if workers < 2 {
 		for i, j := range jobs {
+			if late() {
+				break
+			}
 			out[i].rule, out[i].diag = loadRule(fsys, dirs, j.name, j.display)
+			out[i].read = true
 		}
 		return out
 	}
 	work := func(w int) {
 		for i := w; i < len(jobs); i += workers {
+			if late() {
+				return
+			}
 			out[i].rule, out[i].diag = loadRule(fsys, dirs, jobs[i].name, jobs[i].display)
+			out[i].read = true
 		}
 	}
 	// The caller is one of the workers: a new goroutine's stack starts
@@ -78,7 +112,7 @@ func LoadFiles(paths []string, cache RuleCache) []Loaded {
 		}
 		jobs[i] = loadJob{name: fsName(abs), display: p}
 	}
-	res := loadAll(CachedOSFS("/", cache), jobs)
+	res := loadAll(CachedOSFS("/", cache), jobs, time.Time{})
 	out := make([]Loaded, len(res))
 	for i, r := range res {
 		out[i] = Loaded{Rule: r.rule, Diag: r.diag}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -66,6 +67,10 @@ type Layout struct {
 	HomeDir    string // "" disables the user layer (~/.codex/hookify)
 	// RuleDir is HOOKIFY_RULE_DIR: when set, its *.md files are the only rules.
 	RuleDir string
+	// Deadline, when not zero, is when reading stops: the directories and
+	// rule files not read by then are a ProblemDeadline, and the rules read
+	// (the managed and user layers first) are the discovery's.
+	Deadline time.Time
 }
 
 // Found is one rule file found by Discover.
@@ -142,6 +147,11 @@ func Discover(l Layout, starts ...string) *Discovery {
 		if seen[dirPath] {
 			continue // e.g. a project directory's .codex/hookify is the user layer
 		}
+		if !l.Deadline.IsZero() && time.Now().After(l.Deadline) {
+			d.Problems = append(d.Problems, Problem{Kind: ProblemDeadline, Path: dr.path,
+				Text: "the " + dr.layer.String() + " rule directory was not read: the call's deadline passed"})
+			continue
+		}
 		seen[dirPath] = true
 		names, err := hookify.ListDir(l.FS, dirPath)
 		if err != nil && isNotDir(err) {
@@ -180,7 +190,7 @@ func Discover(l Layout, starts ...string) *Discovery {
 				fsNames, displays = append(fsNames, fsPath(p)), append(displays, p)
 			}
 		}
-		loaded := hookify.LoadRules(l.FS, fsNames, displays)
+		loaded := hookify.LoadRulesBy(l.FS, fsNames, displays, l.Deadline)
 		var found []Found
 		if len(loaded) > 0 {
 			found = make([]Found, 0, len(loaded))
@@ -206,6 +216,9 @@ func Discover(l Layout, starts ...string) *Discovery {
 			if diag != nil {
 				d.Problems = append(d.Problems, fromDiagnostic(diag))
 				continue
+			}
+			if r == nil {
+				continue // not read before the deadline (counted above)
 			}
 			found = append(found, Found{Layer: dr.layer, Path: p, Rule: r})
 			f := &found[len(found)-1]

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 func ruleFile(name string) *fstest.MapFile {
@@ -197,5 +198,31 @@ func TestMarkdownNamesAgree(t *testing.T) {
 	d := Discover(Layout{FS: fsys, HomeDir: "/home/u"}, "/nowhere")
 	if len(d.Rules) != 1 || d.Rules[0].Rule.Name != "upper" {
 		t.Errorf("rules %q", foundList(d))
+	}
+}
+
+// TestDiscoverDeadline: past its deadline the discovery reads nothing more
+// and says so for each directory left; a deadline not reached changes
+// nothing.
+func TestDiscoverDeadline(t *testing.T) {
+	l := Layout{FS: layeredFS(), ManagedDir: DefaultManagedDir, HomeDir: "/home/u"}
+	all := Discover(l, "/proj/sub/dir")
+	l.Deadline = time.Now().Add(time.Hour)
+	if got := Discover(l, "/proj/sub/dir"); !reflect.DeepEqual(foundList(got), foundList(all)) {
+		t.Errorf("a deadline far off changed the rules: %v", foundList(got))
+	}
+	l.Deadline = time.Now().Add(-time.Second)
+	d := Discover(l, "/proj/sub/dir")
+	if len(d.Rules) != 0 {
+		t.Errorf("rules read past the deadline: %v", foundList(d))
+	}
+	n := 0
+	for _, p := range d.Problems {
+		if p.Kind == ProblemDeadline && p.Costly() && strings.Contains(p.Text, "deadline passed") {
+			n++
+		}
+	}
+	if n == 0 || n != len(d.Problems) {
+		t.Errorf("problems %+v, want one deadline problem a directory", d.Problems)
 	}
 }

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"path/filepath"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -24,6 +25,9 @@ type Env struct {
 	// Cache, when not nil, keeps parsed rule files between calls (see
 	// hookify.CachedOSFS); it never changes what is found.
 	Cache hookify.RuleCache
+	// Deadline, when not zero, is when the discovery stops reading: what
+	// is left is a ProblemDeadline (Layout.Deadline).
+	Deadline time.Time
 }
 
 // Layout is the layered discovery of env on the real file system.
@@ -37,6 +41,7 @@ func (env Env) Layout() Layout {
 		ManagedDir: slashPath(env.ManagedDir),
 		HomeDir:    slashPath(env.Home),
 		RuleDir:    slashPath(ruleDir),
+		Deadline:   env.Deadline,
 	}
 }
 

@@ -38,6 +38,9 @@ const (
 	// ProblemSource: a finding of a settings or genesis reader (unknown key,
 	// unusable pattern), with its severity.
 	ProblemSource ProblemKind = "source"
+	// ProblemDeadline: rule directories or files not read before the
+	// call's deadline (Layout.Deadline); the rules read before decide.
+	ProblemDeadline ProblemKind = "deadline"
 )
 
 // Problem is a source, or part of one, that could not be used as it is.
@@ -79,6 +82,8 @@ func fromDiagnostic(d *hookify.Diagnostic) Problem {
 		p.Kind = ProblemNoFrontmatter
 	case hookify.DiagNotLocal:
 		p.Kind, p.Warning = ProblemNotLocal, true
+	case hookify.DiagDeadline:
+		p.Kind = ProblemDeadline
 	default:
 		p.Kind = ProblemMalformed
 	}

@@ -55,6 +55,12 @@ type Options struct {
 	Truncated bool
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
+	// Deadline, when not zero, is when reading and evaluating rules stops
+	// (default semantics): the rules read and evaluated by then decide,
+	// and what is left is a problem the fail mode decides. The managed
+	// and user layers are read and evaluated first, so rules the agent
+	// plants in the project cannot keep them from deciding.
+	Deadline time.Time
 	// Cache, when not nil, keeps parsed rule files and compiled patterns
 	// between calls (see runtime/rulecache); it never changes an answer.
 	Cache Cache
@@ -232,14 +238,14 @@ func runFixed(opts Options) agent.Output {
 	if kind == "" || kind == agent.Auto {
 		kind = in.Agent
 	}
-	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache()}
+	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache(), Deadline: opts.Deadline}
 	rules, found := sources.Find(env, opts.Sources, ProjectStarts(opts.ProjectDir, opts.Dir, in.Cwd)...)
 	problems := RuleProblems(found)
 	// A malformed input or a patch whose files cannot be known exactly is
 	// a problem (the fail mode decides), never a silent allow.
 	problems = append(problems, in.InputProblems()...)
 	problems = append(problems, in.PatchProblems()...)
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules)})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
