@@ -149,15 +149,7 @@ func TestAuditLogCannotHoldTheHook(t *testing.T) {
 				t.Fatal(err)
 			}
 			tc.plant(t, filepath.Join(logDir, "audit.jsonl"))
-			in := filepath.Join(dir, "in.json")
-			if err := os.WriteFile(in, []byte(`{"session_id":"s","cwd":"`+dir+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			f, err := os.Open(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := bashInput(t, dir, dir, "rm -rf /")
 			start := time.Now()
 			stdout, stderr, code := runIn(t, dir, f, "hook", "--agent", "claude")
 			if code != 0 || !strings.Contains(stdout, `"permissionDecision": "deny"`) || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "decision not logged") {
@@ -277,15 +269,7 @@ func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	proj := filepath.Join(dir, "proj")
-	in := filepath.Join(dir, "in.json")
-	if err := os.WriteFile(in, []byte(`{"session_id":"s","cwd":"`+proj+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo `+strings.Repeat("a", 5000)+`"}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := bashInput(t, dir, proj, "echo "+strings.Repeat("a", 5000))
 	start := time.Now()
 	stdout, stderr, code := runIn(t, proj, f, "hook", "--agent", "claude", "--deadline", "800ms")
 	took := time.Since(start)
@@ -295,4 +279,22 @@ func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 	if took > 1500*time.Millisecond {
 		t.Errorf("answered after %v", took)
 	}
+}
+
+// bashInput writes a Claude Code PreToolUse payload for a Bash command run
+// in cwd to dir/in.json and opens it as a hook's stdin (closed with the
+// test).
+func bashInput(t *testing.T, dir, cwd, command string) *os.File {
+	t.Helper()
+	in := filepath.Join(dir, "in.json")
+	payload := `{"session_id":"s","cwd":"` + cwd + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` + command + `"}}`
+	if err := os.WriteFile(in, []byte(payload), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
