@@ -79,3 +79,23 @@ func mkfifo(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestReadRefusesFIFO: `hookifyc log` reading a FIFO planted in place of
+// the log fails at once instead of waiting for a writer.
+func TestReadRefusesFIFO(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "audit.jsonl")
+	mkfifo(t, p)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Read(p, 1, func(*Entry) {})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("err = %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Read waited on a FIFO")
+	}
+}

@@ -54,7 +54,7 @@ func Read(path string, files int, fn func(*Entry)) (bad int, err error) {
 		files = DefaultFiles
 	}
 	for n := files - 1; n >= 0; n-- {
-		f, err := os.Open(RotatedPath(path, n))
+		f, err := openRegular(RotatedPath(path, n), os.O_RDONLY)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
@@ -125,7 +125,7 @@ func Follow(ctx context.Context, path string, interval time.Duration, fn func(*E
 			}
 			last = st
 			if st.Size() > offset {
-				f, err := os.Open(path)
+				f, err := openRegular(path, os.O_RDONLY)
 				if err != nil {
 					return err
 				}
