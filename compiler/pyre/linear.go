@@ -269,17 +269,33 @@ func (c *linCompiler) node(n Node) frag {
 }
 
 func (c *linCompiler) alternate(subs []Node) frag {
-	f := c.node(subs[0])
-	if len(subs) == 1 {
-		return f
+	// A chain of splits, each preferring its alternative and falling
+	// through to the next split (the last alternative has none), built in
+	// one pass: a pattern can hold millions of alternatives, too many for
+	// one stack frame each or for copying the holes at every link.
+	var out frag
+	open := -1 // the split whose second branch waits for the next link
+	for i, sub := range subs {
+		f := c.node(sub)
+		if c.tooBig {
+			return frag{}
+		}
+		start := f.start
+		if i < len(subs)-1 {
+			start = c.inst(linInst{op: linSplit, out: f.start})
+			if c.tooBig {
+				return frag{}
+			}
+		}
+		if open < 0 {
+			out.start = start
+		} else {
+			c.prog.insts[open].out1 = start
+		}
+		open = int(start)
+		out.holes = append(out.holes, f.holes...)
 	}
-	split := c.inst(linInst{op: linSplit, out: f.start})
-	rest := c.alternate(subs[1:])
-	if c.tooBig {
-		return frag{}
-	}
-	c.prog.insts[split].out1 = rest.start
-	return frag{start: split, holes: append(f.holes, rest.holes...)}
+	return out
 }
 
 // repeat expands x{m,n}: m copies of x, then x* (or x+ for the last

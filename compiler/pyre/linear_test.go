@@ -2,8 +2,10 @@ package pyre
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -458,6 +460,42 @@ func TestLinearConcurrent(t *testing.T) {
 	for g := 0; g < 4; g++ {
 		if !<-done {
 			t.Error("a concurrent search answered wrongly")
+		}
+	}
+}
+
+// TestLinearLongAlternation: a pattern of many alternatives (a rule file
+// the guarded agent can write) compiles in bounded stack, one alternative
+// per link of a split chain, whether it fits the linear path (two thousand
+// alternatives) or not (a hundred thousand go to regexp2), and each
+// alternative still matches. The chain once took a stack frame per
+// alternative, before the size bound was checked: millions of them ended
+// the process with a stack overflow.
+func TestLinearLongAlternation(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
+	for _, n := range []int{2_000, 100_000} {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			fmt.Fprintf(&b, "a%db", i)
+		}
+		re, err := Compile(b.String(), Options{Timeout: noTimeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := n < maxLinearInsts/4; re.Linear() != want {
+			t.Errorf("%d alternatives: Linear() = %v, want %v", n, re.Linear(), want)
+		}
+		last := fmt.Sprintf("a%db", n-1)
+		for _, c := range []struct {
+			subject string
+			want    bool
+		}{{"x a0b", true}, {last, true}, {"a1000b y", true}, {fmt.Sprintf("a%db", n), false}, {"ab", false}, {"a5c", false}} {
+			if got, err := re.Search(c.subject); err != nil || got != c.want {
+				t.Errorf("%d alternatives: Search(%q) = %v, %v; want %v", n, c.subject, got, err, c.want)
+			}
 		}
 	}
 }
