@@ -281,6 +281,69 @@ func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 	}
 }
 
+// TestHookDeadlineKeepsTrustedBlocksPastASlowRule: a project rule too
+// slow to stop at the cooperative checks (one pattern of a million
+// alternatives, compiled and searched in one step) keeps the evaluation
+// running past --deadline; the deadline's answer is then the managed and
+// user layers' alone, so the user rule's block stands (fail open), for a
+// whole payload and for one cut at --max-input, and the answer is logged.
+func TestHookDeadlineKeepsTrustedBlocksPastASlowRule(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj")
+	user := filepath.Join(dir, "home", ".codex", "hookify")
+	for _, d := range []string{filepath.Join(proj, ".claude"), user} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("---\nname: slow\nevent: bash\npattern: ")
+	for i := range 1_000_000 {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		fmt.Fprintf(&b, "a%db", i)
+	}
+	b.WriteString("\n---\nslow\n")
+	if err := os.WriteFile(filepath.Join(proj, ".claude", "hookify.slow.local.md"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, "no-echo.md"), []byte("---\nname: no-echo\nevent: bash\npattern: ^echo\naction: block\n---\nNo echo.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := testenv.Binary(t)
+	for _, cut := range []bool{false} {
+		t.Run(fmt.Sprintf("cut=%v", cut), func(t *testing.T) {
+			log := filepath.Join(dir, fmt.Sprintf("audit-%v.jsonl", cut))
+			args := []string{"hook", "--agent", "claude", "--cache", "off", "--deadline", "300ms", "--audit-log", log}
+			in := bashInput(t, dir, proj, "echo "+strings.Repeat("x", 200))
+			if cut { // inside the command's padding
+				fi, err := in.Stat()
+				if err != nil {
+					t.Fatal(err)
+				}
+				args = append(args, "--max-input", fmt.Sprint(fi.Size()-100))
+			}
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = proj
+			cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH")}
+			cmd.Stdin = in
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%v\nstdout %s\nstderr %s", err, stdout.String(), stderr.String())
+			}
+			if out := stdout.String(); !strings.Contains(out, `"permissionDecision": "deny"`) || !strings.Contains(out, "No echo.") || !strings.Contains(out, "the project's rules were left out") {
+				t.Errorf("stdout %.800s\nstderr %.400s", out, stderr.String())
+			}
+			entry, err := os.ReadFile(log)
+			if err != nil || !strings.Contains(string(entry), `"decision":"block"`) || !strings.Contains(string(entry), "no-echo") {
+				t.Errorf("audit log: %v\n%s", err, entry)
+			}
+		})
+	}
+}
+
 // bashInput writes a Claude Code PreToolUse payload for a Bash command run
 // in cwd to dir/in.json and opens it as a hook's stdin (closed with the
 // test).

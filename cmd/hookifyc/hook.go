@@ -142,7 +142,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 		// Reading and evaluating stop at three quarters of it, so that
 		// the rules read by then (managed and user first) decide; the
 		// deadline itself answers whatever is still running.
-		opts.Deadline = start.Add(d * 3 / 4)
+		opts.Deadline = start.Add(d - d/4)
 		after := afterDeadline
 		if a.m.exit == nil {
 			// In-process (tests): a runtime timer, which stop ends; the
@@ -153,21 +153,37 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 			}
 		}
 		stop := after(d-time.Since(start), func() {
-			out := hook.DeadlineOutput(opts, d)
-			if first, _ := emit(out); first {
-				if a.m.exit != nil {
-					a.m.exit(out.ExitCode)
-				}
-				deadlineCode <- out.ExitCode
+			// The deadline's answer has its own record: rec is still
+			// being filled by the evaluation it gave up on.
+			dopts := opts
+			dopts.Record = nil
+			if logFile != nil {
+				dopts.Record = &hook.Record{}
 			}
+			out := hook.DeadlineOutput(dopts, d)
+			first, err := emit(out)
+			if !first {
+				return
+			}
+			code := out.ExitCode
+			if err != nil {
+				fmt.Fprintf(ew, "hookifyc: %v\n", err)
+				code = 2
+			} else if r := dopts.Record; r != nil && r.Decision != "" {
+				writeAudit(logFile, hookEntry(r, start, string(fail)), ew)
+			}
+			if a.m.exit != nil {
+				a.m.exit(code)
+			}
+			deadlineCode <- code
 		})
 		defer stop()
 	}
 	out := hook.Run(opts)
 	first, err := emit(out)
 	if !first {
-		// The deadline answered; nothing the evaluation filled (rec) is
-		// logged.
+		// The deadline answered, and logged its own record; nothing the
+		// evaluation filled (rec) is logged.
 		if code := <-deadlineCode; code != 0 {
 			return cli.Exit("", code)
 		}

@@ -115,8 +115,19 @@ const DefaultDeadline = 8 * time.Second
 // hookify's own error answer). An agent that ends a hook at its timeout
 // makes no decision and runs the call: answering first keeps the outcome
 // the one the fail mode chose, with the reason shown.
+//
+// In the default semantics the answer is that of the managed and user
+// layers (or the SOURCES) alone, evaluated again within a second: the
+// agent can plant a project rule that is slow to compile or search, but
+// cannot keep those layers from deciding (a user rule that blocks still
+// blocks). opts.Record, if set, must be the deadline's own record, not
+// the one the evaluation it gave up on is still filling.
 func DeadlineOutput(opts Options, d time.Duration) agent.Output {
-	msg := fmt.Sprintf("hookifyc did not finish evaluating the rules within %v (--deadline): too many rule files or rules too slow; the decision was not logged", d)
+	msg := fmt.Sprintf("hookifyc did not finish evaluating the rules within %v (--deadline): too many rule files or rules too slow", d)
+	if !opts.Compat {
+		opts.Deadline = time.Now().Add(time.Second)
+		return runFixed(opts, false, []engine.Problem{{Kind: engine.ProblemDeadline, Text: msg + "; the project's rules were left out"}})
+	}
 	res := engine.Result{Exception: &engine.PyError{Msg: msg}}
 	kind, event := opts.Agent, ""
 	var d0 *pyval.Dict
@@ -129,6 +140,8 @@ func DeadlineOutput(opts Options, d time.Duration) agent.Output {
 			event = in.HookEvent
 		}
 	}
+	res.HookEvent = event
+	opts.record(kind, d0, &res)
 	if opts.Compat {
 		if forCodex(opts.Agent, d0) {
 			return agent.Render(agent.Codex, event, &res, agent.FailOpen)
@@ -151,7 +164,7 @@ func Run(opts Options) agent.Output {
 	if opts.Compat {
 		return runCompat(opts)
 	}
-	return runFixed(opts)
+	return runFixed(opts, true, nil)
 }
 
 // forCodex reports whether a compat answer goes to Codex: --agent codex, or
@@ -217,9 +230,12 @@ func runCompat(opts Options) agent.Output {
 	return agent.Output{Stdout: agent.RenderCompat(&res), Stderr: stderr}
 }
 
-func runFixed(opts Options) agent.Output {
+// runFixed answers a call in the default semantics with the rules of the
+// layered discovery (the project layers only when project is set) or the
+// SOURCES, extra problems added to the evaluation's.
+func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 	if opts.Truncated {
-		return runOversize(opts)
+		return runOversize(opts, project, extra)
 	}
 	fail := func(kind agent.Kind, msg string) agent.Output {
 		res := engine.Result{Exception: &engine.PyError{Msg: msg}}
@@ -238,9 +254,8 @@ func runFixed(opts Options) agent.Output {
 	if kind == "" || kind == agent.Auto {
 		kind = in.Agent
 	}
-	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache(), Deadline: opts.Deadline}
-	rules, found := sources.Find(env, opts.Sources, ProjectStarts(opts.ProjectDir, opts.Dir, in.Cwd)...)
-	problems := RuleProblems(found)
+	rules, found := opts.findRules(project, in.Cwd)
+	problems := append(RuleProblems(found), extra...)
 	// A malformed input or a patch whose files cannot be known exactly is
 	// a problem (the fail mode decides), never a silent allow.
 	problems = append(problems, in.InputProblems()...)
@@ -258,6 +273,17 @@ func runFixed(opts Options) agent.Output {
 	res.Problems = append(problems, res.Problems...)
 	opts.record(kind, in.Event, &res)
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
+}
+
+// findRules reads the rules of the layered discovery (the project layers,
+// started from eventCwd too, only when project is set) or the SOURCES.
+func (opts *Options) findRules(project bool, eventCwd string) ([]*ir.Rule, []sources.Problem) {
+	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache(), Deadline: opts.Deadline}
+	var starts []string
+	if project {
+		starts = ProjectStarts(opts.ProjectDir, opts.Dir, eventCwd)
+	}
+	return sources.Find(env, opts.Sources, starts...)
 }
 
 // ProjectStarts are the directories the layered discovery reads project

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
-	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 )
 
@@ -31,7 +30,8 @@ var (
 // (a prompt for UserPromptSubmit, a file's content for Write and Edit, a
 // shell command otherwise): a blocked command inside the payload still
 // blocks. Otherwise the fail mode decides, with a problem naming the bound.
-func runOversize(opts Options) agent.Output {
+// project and extra are as runFixed's.
+func runOversize(opts Options, project bool, extra []engine.Problem) agent.Output {
 	head := opts.Stdin
 	if len(head) > 4096 {
 		head = head[:4096]
@@ -61,15 +61,14 @@ func runOversize(opts Options) agent.Output {
 			}
 		}
 	}
-	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache()}
-	rules, found := sources.Find(env, opts.Sources, ProjectStarts(opts.ProjectDir, opts.Dir, "")...)
+	rules, found := opts.findRules(project, "")
 	var res engine.Result
 	if event != "" {
 		ev, _ := engine.SyntheticEvent(event, jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD")), "")
-		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor})
+		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline})
 		res = eng.Evaluate(rules, ev)
 	}
-	res.Problems = append(RuleProblems(found), res.Problems...)
+	res.Problems = append(append(RuleProblems(found), extra...), res.Problems...)
 	res.Problems = append(res.Problems, engine.Problem{
 		Kind: engine.ProblemInput,
 		Text: "hook input larger than " + strconv.FormatInt(int64(len(opts.Stdin)), 10) + " bytes (--max-input): judged on its first bytes as " + map[string]string{ir.EventBash: "a shell command", ir.EventFile: "file content", ir.EventPrompt: "a prompt", "": "nothing"}[event],
