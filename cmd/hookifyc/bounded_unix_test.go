@@ -312,7 +312,7 @@ func TestHookDeadlineKeepsTrustedBlocksPastASlowRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := testenv.Binary(t)
-	for _, cut := range []bool{false} {
+	for _, cut := range []bool{false, true} {
 		t.Run(fmt.Sprintf("cut=%v", cut), func(t *testing.T) {
 			log := filepath.Join(dir, fmt.Sprintf("audit-%v.jsonl", cut))
 			args := []string{"hook", "--agent", "claude", "--cache", "off", "--deadline", "300ms", "--audit-log", log}

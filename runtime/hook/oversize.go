@@ -23,13 +23,26 @@ const DefaultMaxInput = 64 << 20
 var (
 	eventNameRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`) })
 	toolNameRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"tool_name"\s*:\s*"([A-Za-z_]+)"`) })
+	// The key of the string an event's rules are about; in valid JSON a
+	// quote inside a string is escaped, so the first match is a key.
+	valueKeyRe = sync.OnceValue(func() map[string]*regexp.Regexp {
+		return map[string]*regexp.Regexp{
+			ir.EventBash:   regexp.MustCompile(`"command"\s*:\s*"`),
+			ir.EventFile:   regexp.MustCompile(`"(?:content|new_string)"\s*:\s*"`),
+			ir.EventPrompt: regexp.MustCompile(`"prompt"\s*:\s*"`),
+		}
+	})
 )
 
 // runOversize answers a payload cut at the input bound. The JSON cannot be
 // decoded, so its text is judged as what the payload most likely carries
 // (a prompt for UserPromptSubmit, a file's content for Write and Edit, a
 // shell command otherwise): a blocked command inside the payload still
-// blocks. Otherwise the fail mode decides, with a problem naming the bound.
+// blocks. The text of the command's (content's, prompt's) own string is
+// judged too, from its first byte to its closing quote or the cut, so that
+// a rule anchored at the start (^rm) still sees the start of the command,
+// not the payload's. Otherwise the fail mode decides, with a problem
+// naming the bound.
 // project and extra are as runFixed's.
 func runOversize(opts Options, project bool, extra []engine.Problem) agent.Output {
 	head := opts.Stdin
@@ -64,9 +77,19 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 	rules, found := opts.findRules(project, "")
 	var res engine.Result
 	if event != "" {
-		ev, _ := engine.SyntheticEvent(event, jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD")), "")
+		texts := []string{jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD"))}
+		if loc := valueKeyRe()[event].FindIndex(opts.Stdin); loc != nil {
+			texts = append(texts, jsonUnescape(strings.ToValidUTF8(string(jsonStringAt(opts.Stdin[loc[1]:])), "\uFFFD")))
+		}
 		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline})
-		res = eng.Evaluate(rules, ev)
+		for i, text := range texts {
+			ev, _ := engine.SyntheticEvent(event, text, "")
+			if r := eng.Evaluate(rules, ev); i == 0 {
+				res = r
+			} else {
+				res.Merge(r)
+			}
+		}
 	}
 	res.Problems = append(append(RuleProblems(found), extra...), res.Problems...)
 	res.Problems = append(res.Problems, engine.Problem{
@@ -77,6 +100,21 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 	rec.HookEvent = hookEvent
 	opts.record(kind, nil, &rec)
 	return agent.Render(kind, hookEvent, &res, opts.Fail)
+}
+
+// jsonStringAt is the text of the JSON string starting at b (after its
+// opening quote), still escaped: up to its closing quote, or all of b when
+// the cut came first.
+func jsonStringAt(b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return b[:i]
+		}
+	}
+	return b
 }
 
 // jsonUnescape decodes the JSON string escapes of a cut payload's text, so

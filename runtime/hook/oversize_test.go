@@ -56,3 +56,27 @@ func TestOversizeJSONEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestOversizeAnchored: the command's own string is judged from its first
+// byte, so a rule anchored at the start of the command (^rm) blocks a cut
+// payload as it blocks a whole one, whatever comes before the command in
+// the payload; the JSON string ends at its closing quote, not at the cut.
+func TestOversizeAnchored(t *testing.T) {
+	rule := "---\nname: no-rm\nevent: bash\npattern: ^rm\\s+-rf\\b\naction: block\n---\nNo rm.\n"
+	dir := project(t, map[string]string{"hookify.anchored.local.md": rule})
+	for name, stdin := range map[string]string{
+		"command last":  `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf` + "\\n" + strings.Repeat("x", 3000),
+		"command first": `{"tool_input":{"command":"rm -rf","description":"` + strings.Repeat("x", 3000),
+		"escaped key":   `{"tool_input":{"description":"\"command\":\"ls","command":"rm -rf","x":"` + strings.Repeat("x", 3000),
+	} {
+		out := Run(Options{Dir: dir, Stdin: []byte(stdin), Truncated: true, Fail: agent.FailOpen})
+		if !strings.Contains(string(out.Stdout), `"permissionDecision": "deny"`) {
+			t.Errorf("%s: not blocked: stdout %.300s", name, out.Stdout)
+		}
+	}
+	for in, want := range map[string]string{`abc"d`: "abc", `a\"b"c`: `a\"b`, `a\\"b`: `a\\`, `cut\`: `cut\`, `open`: "open"} {
+		if got := string(jsonStringAt([]byte(in))); got != want {
+			t.Errorf("jsonStringAt(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
