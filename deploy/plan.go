@@ -66,6 +66,93 @@ type Plan struct {
 	uninstall  bool
 	managed    bool // a staged fleet layout: no install state
 	createdDir []string
+	// confine is the project of a project plan: the guarded agent writes
+	// there, and a symlink it plants (a file, or .codex itself) must not
+	// aim apply or uninstall at a file outside it. Empty: no bound (a
+	// user's dotfile manager links ~/.codex files elsewhere).
+	confine string
+}
+
+// compileChecked compiles copts for a plan: sources with errors, or
+// without a rule, are an *ErrSources.
+func compileChecked(copts driver.Options) (*driver.Result, error) {
+	res, err := driver.Compile(copts)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Errors()) > 0 {
+		return nil, &ErrSources{Result: res}
+	}
+	if len(res.Rules) == 0 {
+		return nil, &ErrSources{Result: res, Empty: true}
+	}
+	return res, nil
+}
+
+// newPlan starts target's install plan of res into o.Dir, with the install
+// state found there (a fresh one when there is none); an install of the
+// other target is an error, as the new state would drop its files.
+func newPlan(target string, o Options, res *driver.Result) (*Plan, *State, error) {
+	st, stOld, err := readState(o.Dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st == nil {
+		st = &State{Version: 1, Files: map[string]*FileState{}}
+	}
+	if st.Target != "" && st.Target != target {
+		return nil, nil, fmt.Errorf("%s holds an install of `hookifyc apply %s`", o.Dir, st.Target)
+	}
+	p := &Plan{Target: target, Dir: o.Dir, Result: res, stateOld: stOld}
+	if o.Project {
+		p.confine = filepath.Dir(o.Dir)
+	}
+	return p, st, nil
+}
+
+// checkConfined refuses a project plan whose files (or the install state)
+// resolve, through symlinks, outside the project.
+func (p *Plan) checkConfined() error {
+	if p.confine == "" {
+		return nil
+	}
+	paths := []string{p.Path(StateFile)}
+	for _, f := range p.Files {
+		if f.Changed() {
+			paths = append(paths, p.Path(f.Rel))
+		}
+	}
+	for _, path := range paths {
+		real, err := resolveExisting(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if !inDirs(real, []string{p.confine}) {
+			return fmt.Errorf("%s resolves to %s, outside the project %s (a symbolic link): nothing written", path, real, p.confine)
+		}
+	}
+	return nil
+}
+
+// resolveExisting resolves the symlinks of path, or of its nearest
+// existing ancestor when it does not exist yet.
+func resolveExisting(path string) (string, error) {
+	rest := ""
+	for {
+		real, err := filepath.EvalSymlinks(path)
+		if err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(path)
+		if parent == path {
+			return "", err
+		}
+		rest = filepath.Join(filepath.Base(path), rest)
+		path = parent
+	}
 }
 
 // Changed reports whether apply would change any file.
@@ -140,6 +227,9 @@ var ErrConflict = errors.New("refusing to overwrite what hookifyc does not own")
 func Apply(p *Plan) ([]string, error) {
 	if len(p.Conflicts) > 0 {
 		return nil, fmt.Errorf("%w: %s", ErrConflict, strings.Join(p.Conflicts, "; "))
+	}
+	if err := p.checkConfined(); err != nil {
+		return nil, err
 	}
 	for _, f := range p.Files {
 		if !f.Changed() {

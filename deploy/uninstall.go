@@ -3,6 +3,7 @@ package deploy
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 )
@@ -12,13 +13,18 @@ import (
 // nothing else changed it since (its content is still what apply wrote);
 // otherwise only what hookifyc owns is removed from it (its config.toml
 // block, its hook groups, its rules file) and the rest is left as it is.
-// Without a state file there is nothing to uninstall.
-func PlanUninstall(target, dir string) (*Plan, error) {
+// Without a state file there is nothing to uninstall. project marks dir as
+// a project's (<project>/.codex or .claude): nothing outside the project
+// is written through a symlink planted there.
+func PlanUninstall(target, dir string, project bool) (*Plan, error) {
 	st, stOld, err := readState(dir)
 	if err != nil {
 		return nil, err
 	}
 	p := &Plan{Target: target, Dir: dir, stateOld: stOld, uninstall: true}
+	if project {
+		p.confine = filepath.Dir(dir)
+	}
 	if st == nil {
 		return p, nil
 	}

@@ -336,14 +336,14 @@ func (a *app) runApply(ctx context.Context, cmd *cli.Command) error {
 }
 
 func (a *app) runUninstall(ctx context.Context, cmd *cli.Command) error {
-	target, dir, _, err := a.deployTarget(cmd)
+	target, dir, project, err := a.deployTarget(cmd)
 	if err != nil {
 		return err
 	}
 	if cmd.Args().Len() > 1 {
 		return exitError(2, "uninstall: takes no SOURCES (got %q)", cmd.Args().Get(1))
 	}
-	p, err := deploy.PlanUninstall(target, dir)
+	p, err := deploy.PlanUninstall(target, dir, project)
 	if err != nil {
 		return exitError(1, "uninstall: %v", err)
 	}
