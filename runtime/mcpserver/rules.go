@@ -316,19 +316,23 @@ func (s *Server) createRule(ctx context.Context, req *mcp.CallToolRequest, in Cr
 			return fail(fmt.Sprintf("a rule called %q is already in %s: change or delete that one, or choose another name", r.Name, fp))
 		}
 	}
-	if _, err := os.Lstat(p); err == nil {
+	var werr error
+	switch _, err := os.Lstat(p); {
+	case err == nil:
 		if !in.Overwrite {
 			return fail(fmt.Sprintf("%s already exists: pass overwrite: true to replace it", p))
 		}
 		if err := checkFile(p); err != nil {
 			return fail(err.Error())
 		}
-		err = atomicfile.Write(p, data, 0o644)
-	} else if errors.Is(err, fs.ErrNotExist) {
-		err = atomicfile.Create(p, data, 0o644)
+		werr = atomicfile.Write(p, data, 0o644)
+	case errors.Is(err, fs.ErrNotExist):
+		werr = atomicfile.Create(p, data, 0o644)
+	default:
+		werr = err
 	}
-	if err != nil {
-		return fail(err.Error())
+	if werr != nil {
+		return fail(werr.Error())
 	}
 	return nil, &CreateResult{OK: true, File: p, Layer: layer, Diagnostics: append([]string{}, lintWarns...)}, nil
 }
