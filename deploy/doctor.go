@@ -22,6 +22,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 	"github.com/hookifyc/hookifyc/runtime/agenthooks"
 )
 
@@ -236,6 +237,12 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which does not exist or is not executable: every hook call fails open", bin), "reinstall hookifyc there, or run "+apply+" with the hookifyc you keep")
 			continue
 		}
+		if real, err := filepath.EvalSymlinks(bin); err == nil && o.Project != "" && inDirs(real, []string{o.Project}) {
+			// The guarded agent writes the project: a program there is
+			// not run, not even for its version.
+			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, inside the project, which the agent can rewrite (not run to check it)", bin), "run "+apply+" with a hookifyc installed outside the project")
+			continue
+		}
 		out, err := o.run(bin, "--version")
 		switch {
 		case err != nil:
@@ -255,8 +262,9 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 // runtime/agenthooks): an untrusted hook is skipped, by codex exec silently.
 func trustCheck(fs *findings, o *DoctorOptions, dir string, cmds []string) {
 	env := agenthooks.Env{
-		Home:     o.Home,
-		ReadFile: os.ReadFile,
+		Home: o.Home,
+		// Regular files only: the project's hooks.json could be a FIFO.
+		ReadFile: func(p string) ([]byte, error) { return sysfile.ReadRegular(p, maxFile) },
 		Exists:   exists,
 		NotExist: func(err error) bool { return errors.Is(err, iofs.ErrNotExist) },
 	}

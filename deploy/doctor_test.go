@@ -3,6 +3,7 @@ package deploy
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,37 @@ func TestDoctorRulesCheck(t *testing.T) {
 				t.Fatalf("findings %+v, want one %s saying %q", fs, tc.level, tc.want)
 			}
 		})
+	}
+}
+
+// TestDoctorRunsNoProjectProgram: a project's install state and hooks
+// (which the guarded agent can rewrite) naming a program inside the
+// project do not make doctor run it; doctor says why.
+func TestDoctorRunsNoProjectProgram(t *testing.T) {
+	_, rules := fixture(t)
+	proj := filepath.Join(t.TempDir(), "proj")
+	bin := filepath.Join(proj, "tools", "hookifyc")
+	must(t, os.MkdirAll(filepath.Dir(bin), 0o755))
+	write(t, bin, "#!/bin/sh\n", 0o755)
+	o := opts("", rules)
+	o.Dir, o.Project, o.Hookifyc = filepath.Join(proj, ".codex"), true, bin
+	p, err := PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	var ran []string
+	fs := Doctor(DoctorOptions{CodexHome: filepath.Join(t.TempDir(), "codex-home"), Project: proj, Run: func(name string, _ ...string) (string, error) {
+		ran = append(ran, name)
+		return "", nil
+	}})
+	if slices.Contains(ran, bin) {
+		t.Errorf("doctor ran %s", bin)
+	}
+	found := false
+	for _, f := range fs {
+		found = found || f.Level == LevelError && strings.Contains(f.Message, "inside the project")
+	}
+	if !found {
+		t.Errorf("no finding names the program inside the project: %+v", fs)
 	}
 }
