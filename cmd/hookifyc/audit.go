@@ -122,7 +122,7 @@ func (a *app) auditCheck(cmd *cli.Command, dir string, res *engine.Result, text 
 	stderr := cmd.Root().ErrWriter
 	l, err := a.auditLog(cmd.String("audit-log"), dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default)\n", err)
+		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
 	}
 	if l == nil {
 		fmt.Fprintf(stderr, "hookifyc: check --log: the audit log is off (--audit-log or $%s) or has no place (no $HOME)\n", audit.EnvVar)

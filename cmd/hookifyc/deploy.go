@@ -193,7 +193,7 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 		TempDirs:         a.tempDirs(),
 		Force:            cmd.Bool("force"),
 		Home:             a.m.home(),
-		Commands:         a.loggedCommands(cmd.String("audit-log"), cwd),
+		Commands:         a.loggedCommands(cmd.String("audit-log"), cwd, cmd.Root().ErrWriter),
 		MCP:              cmd.Bool("mcp"),
 	}
 	var p *deploy.Plan
@@ -225,18 +225,25 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 }
 
 // loggedCommands are the most recent distinct shell commands of the audit
-// log, oldest first; none when there is no log.
-func (a *app) loggedCommands(flag, cwd string) []string {
-	path := audit.Resolve(flag, a.m.getenv, a.m.home(), cwd)
-	if path == "" {
+// log (with its rotated files), oldest first; none when there is no log. A
+// log that cannot be read is said on stderr: the behavioural diff then
+// checks the built-in sample only.
+func (a *app) loggedCommands(flag, cwd string, stderr io.Writer) []string {
+	l, err := a.auditLog(flag, cwd)
+	if err != nil {
+		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
+	}
+	if l == nil {
 		return nil
 	}
 	var all []string
-	audit.Read(path, 0, func(e *audit.Entry) {
+	if _, err := audit.Read(l.Path, l.Files, func(e *audit.Entry) {
 		if e.Tool == "Bash" && e.Summary != "" {
 			all = append(all, e.Summary)
 		}
-	})
+	}); err != nil {
+		fmt.Fprintf(stderr, "hookifyc: note: the audit log's commands are left out of the behavioural diff: %v\n", err)
+	}
 	seen := map[string]bool{}
 	var out []string
 	for i := len(all) - 1; i >= 0 && len(out) < logCommands; i-- {

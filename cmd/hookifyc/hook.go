@@ -195,7 +195,7 @@ func (a *app) runHook(ctx context.Context, cmd *cli.Command) error {
 	if rec != nil && rec.Decision != "" {
 		// The answer is complete: the log never changes it (docs/audit.md).
 		if logErr != nil {
-			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: audit log: %v (using the default)\n", logErr)
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: audit log: %v (using the default rotation)\n", logErr)
 		}
 		writeAudit(logFile, hookEntry(rec, start, string(fail)), cmd.Root().ErrWriter)
 	}

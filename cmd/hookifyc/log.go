@@ -208,7 +208,12 @@ func (a *app) runLogStats(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return exitError(2, "%v", err)
 	}
-	found, _ := sources.Find(a.m.sourcesEnv(cwd), cmd.Args().Slice(), cwd)
+	found, problems := sources.Find(a.m.sourcesEnv(cwd), cmd.Args().Slice(), cwd)
+	for _, p := range problems {
+		if p.Costly() { // the rules of that file are missing from "never fired"
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: log stats: %s\n", p.Error())
+		}
+	}
 	var enabled []*ir.Rule
 	for _, r := range found {
 		if r.Enabled { // a disabled rule cannot fire: not a candidate

@@ -105,7 +105,7 @@ func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
 	}
 	log, err := a.auditLog(cmd.String("audit-log"), cwd)
 	if err != nil {
-		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default)\n", err)
+		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
 	}
 	if log != nil {
 		l.AuditLog, l.AuditMaxBytes, l.AuditFiles = log.Path, log.MaxBytes, log.Files
