@@ -21,7 +21,7 @@ bench-go:
 
 # Whole-process hook latency: median of `hookifyc hook` with 100 rule files.
 bench-hook:
-    go test -run '^$' -bench HookProcess -benchtime 400x ./cmd/hookifyc
+    go test -run '^$' -bench 'HookProcess$' -benchtime 400x ./cmd/hookifyc
 
 # Short fuzzing of every parser and emitter.
 fuzz seconds="20":
