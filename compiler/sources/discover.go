@@ -176,18 +176,11 @@ func Discover(l Layout, starts ...string) *Discovery {
 			}
 			return isMarkdownName(name)
 		}
-		// A listed name has no slash and is not "." or "..": joining it to
-		// the clean directory is a concatenation (a hook does this for
-		// every rule file on every call).
-		prefix := strings.TrimSuffix(path.Clean(dr.path), "/") + "/"
-		if prefix == "./" {
-			prefix = ""
-		}
+		prefix, fsPrefix := namePrefixes(dr.path)
 		var fsNames, displays []string
 		for _, name := range names {
 			if wanted(name) {
-				p := prefix + name
-				fsNames, displays = append(fsNames, fsPath(p)), append(displays, p)
+				fsNames, displays = append(fsNames, fsPrefix+name), append(displays, prefix+name)
 			}
 		}
 		loaded := hookify.LoadRulesBy(l.FS, fsNames, displays, l.Deadline)
@@ -290,6 +283,23 @@ func isMarkdownName(name string) bool {
 
 // fsPath turns an absolute slash path into an fs.FS path of a file system
 // rooted at "/".
+// namePrefixes are what joins a rule directory's listed names to it, as
+// shown (path.Join(dir, name)) and in the file system (fsPath of that):
+// a listed name has no slash and is not "." or "..", so joining is a
+// concatenation (a hook does it for every rule file on every call).
+func namePrefixes(dir string) (display, fsys string) {
+	clean := path.Clean(dir)
+	if display = strings.TrimSuffix(clean, "/") + "/"; display == "./" {
+		display = ""
+	}
+	if fsys = fsPath(clean); fsys == "." {
+		fsys = ""
+	} else {
+		fsys += "/"
+	}
+	return display, fsys
+}
+
 func fsPath(p string) string {
 	p = strings.TrimPrefix(path.Clean(p), "/")
 	if p == "" {

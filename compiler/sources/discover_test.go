@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"path"
 	"reflect"
 	"strings"
 	"testing"
@@ -224,5 +225,19 @@ func TestDiscoverDeadline(t *testing.T) {
 	}
 	if n == 0 || n != len(d.Problems) {
 		t.Errorf("problems %+v, want one deadline problem a directory", d.Problems)
+	}
+}
+
+// TestNamePrefixes: a rule file's path is its directory's prefix and its
+// name, the same as joining and cleaning them.
+func TestNamePrefixes(t *testing.T) {
+	for _, dir := range []string{"/", ".", "", "a", "a/", "/a/b", "/a/b/", "a/../b", "./x/.codex/hookify", "//a//b"} {
+		display, fsys := namePrefixes(dir)
+		if want := path.Join(dir, "r.md"); display+"r.md" != want {
+			t.Errorf("namePrefixes(%q) display %q, want %q", dir, display+"r.md", want)
+		}
+		if want := fsPath(path.Join(dir, "r.md")); fsys+"r.md" != want {
+			t.Errorf("namePrefixes(%q) fs %q, want %q", dir, fsys+"r.md", want)
+		}
 	}
 }
