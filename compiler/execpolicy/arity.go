@@ -59,7 +59,7 @@ func checkArity(key string, args starlark.Tuple, kwargs []starlark.Tuple) error 
 		if !codexNoNamed[key] {
 			return nil // the function words it
 		}
-		return rustErr("Found `%s` extra named parameter(s) for call to function", string(kwargs[0][0].(starlark.String)))
+		return plainError("Found `%s` extra named parameter(s) for call to function", string(kwargs[0][0].(starlark.String)))
 	}
 	if len(args) >= n[0] && len(args) <= n[1] {
 		return nil
@@ -68,7 +68,7 @@ func checkArity(key string, args starlark.Tuple, kwargs []starlark.Tuple) error 
 	if n[0] != n[1] {
 		want = fmt.Sprintf("between %d and %d", n[0], n[1])
 	}
-	return rustErr("Wrong number of positional arguments, expected %s, got %d", want, len(args))
+	return plainError("Wrong number of positional arguments, expected %s, got %d", want, len(args))
 }
 
 // withArity wraps the builtin b (the function key) so that argument counts

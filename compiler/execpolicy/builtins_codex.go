@@ -18,34 +18,34 @@ var codexChecks = map[string]func(args starlark.Tuple, kwargs []starlark.Tuple) 
 		case starlark.Int, starlark.Float:
 			return nil
 		}
-		return rustTypeMismatch("x", "float | int", args[0])
+		return typeMismatch("x", "float | int", args[0])
 	},
 	"range": func(args starlark.Tuple, _ []starlark.Tuple) error {
 		for i, v := range args {
 			if _, ok := v.(starlark.Int); !ok {
-				return rustTypeMismatch([]string{"a1", "a2", "step"}[i], "int", v)
+				return typeMismatch([]string{"a1", "a2", "step"}[i], "int", v)
 			}
 		}
 		return nil
 	},
 	"sorted": func(args starlark.Tuple, _ []starlark.Tuple) error {
 		if len(args) == 0 {
-			return rustErr("Missing positional-only parameter `x` for call to `sorted`")
+			return plainError("Missing positional-only parameter `x` for call to `sorted`")
 		}
 		if len(args) > 1 {
-			return rustErr("Found %d extra positional argument(s) for call to sorted", len(args)-1)
+			return plainError("Found %d extra positional argument(s) for call to sorted", len(args)-1)
 		}
 		return nil
 	},
 	"enumerate": func(args starlark.Tuple, _ []starlark.Tuple) error {
 		switch {
 		case len(args) == 0:
-			return rustErr("Missing positional-only parameter `it` for call to `enumerate`")
+			return plainError("Missing positional-only parameter `it` for call to `enumerate`")
 		case len(args) > 2:
-			return rustErr("Found %d extra positional argument(s) for call to enumerate", len(args)-2)
+			return plainError("Found %d extra positional argument(s) for call to enumerate", len(args)-2)
 		case len(args) == 2:
 			if _, ok := args[1].(starlark.Int); !ok {
-				return rustTypeMismatch("start", "int", args[1])
+				return typeMismatch("start", "int", args[1])
 			}
 		}
 		return nil
@@ -54,7 +54,7 @@ var codexChecks = map[string]func(args starlark.Tuple, kwargs []starlark.Tuple) 
 	"min": minMaxCheck("min"),
 	"zip": func(args starlark.Tuple, kwargs []starlark.Tuple) error {
 		if len(kwargs) > 0 {
-			return rustErr("Found `%s` extra named parameter(s) for call to zip", string(kwargs[0][0].(starlark.String)))
+			return plainError("Found `%s` extra named parameter(s) for call to zip", string(kwargs[0][0].(starlark.String)))
 		}
 		for _, v := range args {
 			if err := codexIterable(v); err != nil {
@@ -74,7 +74,7 @@ func minMaxCheck(name string) func(args starlark.Tuple, kwargs []starlark.Tuple)
 	return func(args starlark.Tuple, kwargs []starlark.Tuple) error {
 		for _, kv := range kwargs {
 			if k := string(kv[0].(starlark.String)); k != "key" {
-				return rustErr("Found `%s` extra named parameter(s) for call to %s", k, name)
+				return plainError("Found `%s` extra named parameter(s) for call to %s", k, name)
 			}
 		}
 		empty := errors.New("Argument is an empty iterable, max() expect a non empty iterable")
@@ -96,10 +96,10 @@ func minMaxCheck(name string) func(args starlark.Tuple, kwargs []starlark.Tuple)
 // codexIterable refuses what Codex cannot iterate: strings too.
 func codexIterable(v starlark.Value) error {
 	if _, ok := v.(starlark.String); ok {
-		return rustErr("Operation `(iter)` not supported on type `string`")
+		return plainError("Operation `(iter)` not supported on type `string`")
 	}
 	if _, ok := v.(starlark.Iterable); !ok {
-		return rustErr("Operation `(iter)` not supported on type `%s`", rustTypeName(v))
+		return plainError("Operation `(iter)` not supported on type `%s`", typeName(v))
 	}
 	return nil
 }
@@ -149,7 +149,7 @@ func codexRewords(name string, args starlark.Tuple, err error) error {
 		}
 	case "getattr":
 		if len(args) == 2 && strings.HasPrefix(msg, "Object of type `") && strings.Contains(msg, "` has no attribute `") {
-			return rustErr("Operation `.%s` not supported on type `%s`", string(args[1].(starlark.String)), rustTypeName(args[0]))
+			return plainError("Operation `.%s` not supported on type `%s`", string(args[1].(starlark.String)), typeName(args[0]))
 		}
 	}
 	return err

@@ -41,10 +41,9 @@ type fstring struct {
 
 // prepared is a file rewritten for go.starlark.net.
 type prepared struct {
-	src    []byte
-	strs   map[srcPos]string   // placeholder literal's opening quote → value
-	fstrs  map[srcPos]*fstring // placeholder call's '(' → f-string
-	fnames map[srcPos]srcPos   // placeholder call's '(' → start of the f-string
+	src   []byte
+	strs  map[srcPos]string   // placeholder literal's opening quote → value
+	fstrs map[srcPos]*fstring // placeholder call's '(' → f-string
 }
 
 // lexCheck runs the pre-pass on a file.
@@ -62,12 +61,12 @@ func lexCheck(file string, src []byte) (*prepared, *Error) {
 		return nil, &Error{Pos: Position{file, line, col}, Msg: "stream did not contain valid UTF-8"}
 	}
 	lx := &lexer{file: file, s: string(src), line: 1, col: 1,
-		p: &prepared{strs: map[srcPos]string{}, fstrs: map[srcPos]*fstring{}, fnames: map[srcPos]srcPos{}}}
+		p: &prepared{strs: map[srcPos]string{}, fstrs: map[srcPos]*fstring{}}}
 	lx.out = make([]byte, 0, len(src))
 	if e := lx.run(nil); e != nil {
 		if e == errLeaveToParser {
 			// Let go.starlark.net report it on the original text.
-			return &prepared{src: src, strs: map[srcPos]string{}, fstrs: map[srcPos]*fstring{}, fnames: map[srcPos]srcPos{}}, nil
+			return &prepared{src: src, strs: map[srcPos]string{}, fstrs: map[srcPos]*fstring{}}, nil
 		}
 		return nil, e
 	}
@@ -643,7 +642,6 @@ func (lx *lexer) fstringLit(from int, start srcPos, raw bool) *Error {
 // `,` or `)` then blanks for the others. Line breaks are kept.
 func (lx *lexer) writeFiller(from, to int, first, last bool) (paren srcPos, ok bool) {
 	runes := []rune(lx.s[from:to])
-	startLine, startCol := lx.line, lx.col
 	for k, r := range runes {
 		var b byte = ' '
 		switch {
@@ -656,7 +654,6 @@ func (lx *lexer) writeFiller(from, to int, first, last bool) (paren srcPos, ok b
 		case first && k == 2:
 			b = '('
 			paren, ok = srcPos{int32(lx.line), int32(lx.col)}, true
-			lx.p.fnames[paren] = srcPos{int32(startLine), int32(startCol)}
 		case !first && k == 0 && last:
 			b = ')'
 		case !first && k == 0:

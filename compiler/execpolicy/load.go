@@ -120,9 +120,7 @@ func (l *loader) loadFile(f File) error {
 		return l.convert(err)
 	}
 	rw := newRewriter(prep)
-	if err := rw.file(ast); err != nil {
-		return l.convert(err)
-	}
+	rw.file(ast)
 	l.origins = rw.origins
 	builtins := l.builtins()
 	for k, v := range l.universe() {

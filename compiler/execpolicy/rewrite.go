@@ -35,7 +35,6 @@ const (
 
 type rewriter struct {
 	p      *prepared
-	fnames map[*syntax.CallExpr]string // f-string calls → builtin name
 	fcount int
 	// origins maps the position go.starlark.net reports for an operation
 	// (an operator, a synthetic call's '(') to the start of the expression,
@@ -50,11 +49,10 @@ func newRewriter(p *prepared) *rewriter {
 
 func keyOf(p syntax.Position) srcPos { return srcPos{p.Line, p.Col} }
 
-func (rw *rewriter) file(f *syntax.File) error {
+func (rw *rewriter) file(f *syntax.File) {
 	for i, s := range f.Stmts {
 		f.Stmts[i] = rw.stmt(s)
 	}
-	return nil
 }
 
 func (rw *rewriter) stmts(list []syntax.Stmt) {

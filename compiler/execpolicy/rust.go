@@ -25,9 +25,6 @@ import (
 // float, ord, chr, dir, getattr, hasattr, fail) are replaced. The rewrite
 // (rewrite.go) routes indexing, slicing, attributes and % here.
 
-// rustErr is an error with starlark-rust's wording.
-func rustErr(format string, args ...any) error { return plainError(format, args...) }
-
 // ---- repr and str
 
 // rustRepr is starlark-rust's repr(v).
@@ -107,11 +104,7 @@ func (l *loader) writeRepr(b *strings.Builder, v starlark.Value, path []starlark
 		}
 		b.WriteByte('}')
 	case *starlark.Function:
-		name := v.Name()
-		if name == "lambda" {
-			name = "lambda"
-		}
-		b.WriteString(l.file + "." + name)
+		b.WriteString(l.file + "." + v.Name())
 	case *starlark.Builtin:
 		b.WriteString(v.Name())
 	case *rustIter:
@@ -247,7 +240,7 @@ func (it *rustIter) Type() string         { return "iterator" }
 func (it *rustIter) Freeze()              {}
 func (it *rustIter) Truth() starlark.Bool { return true }
 func (it *rustIter) Hash() (uint32, error) {
-	return 0, rustErr("Value of type `iterator` is not hashable")
+	return 0, plainError("Value of type `iterator` is not hashable")
 }
 func (it *rustIter) Iterate() starlark.Iterator {
 	return &sliceIter{items: it.items}
@@ -281,13 +274,13 @@ type rargs struct {
 func (a rargs) positional(minN, maxN int) error {
 	if len(a.kwargs) > 0 {
 		k := string(a.kwargs[0][0].(starlark.String))
-		return rustErr("Found `%s` extra named parameter(s) for call to %s", k, a.name)
+		return plainError("Found `%s` extra named parameter(s) for call to %s", k, a.name)
 	}
 	if len(a.args) > maxN {
-		return rustErr("Found %d extra positional argument(s) for call to %s", len(a.args)-maxN, a.name)
+		return plainError("Found %d extra positional argument(s) for call to %s", len(a.args)-maxN, a.name)
 	}
 	if len(a.args) < minN {
-		return rustErr("Missing positional-only parameter for call to %s", a.name)
+		return plainError("Missing positional-only parameter for call to %s", a.name)
 	}
 	return nil
 }
@@ -295,7 +288,7 @@ func (a rargs) positional(minN, maxN int) error {
 func (a rargs) str(i int, param string) (string, error) {
 	s, ok := a.args[i].(starlark.String)
 	if !ok {
-		return "", rustTypeMismatch(param, "str", a.args[i])
+		return "", typeMismatch(param, "str", a.args[i])
 	}
 	return string(s), nil
 }
@@ -307,34 +300,20 @@ func (a rargs) optInt(i int, param string) (*int, error) {
 	}
 	n, ok := a.args[i].(starlark.Int)
 	if !ok {
-		return nil, rustTypeMismatch(param, "None | int", a.args[i])
+		return nil, typeMismatch(param, "None | int", a.args[i])
 	}
 	v, ok := n.Int64()
 	if !ok || v < math.MinInt32 || v > math.MaxInt32 {
-		return nil, rustErr("Integer value is too big to fit in an i32: %s", n.String())
+		return nil, plainError("Integer value is too big to fit in an i32: %s", n.String())
 	}
 	x := int(v)
 	return &x, nil
-}
-
-func rustTypeMismatch(param, want string, v starlark.Value) error {
-	return rustErr("Type of parameter `%s` doesn't match, expected `%s`, actual `%s (repr: %s)`", param, want, rustTypeName(v), reprForError(v))
 }
 
 // reprForError is repr(v) without a loader (only used in messages).
 func reprForError(v starlark.Value) string {
 	l := &loader{}
 	return l.rustRepr(v)
-}
-
-func rustTypeName(v starlark.Value) string {
-	switch v.(type) {
-	case *starlark.Builtin, *starlark.Function:
-		return "function"
-	case *rustIter:
-		return "iterator"
-	}
-	return v.Type()
 }
 
 // ---- string methods
@@ -442,11 +421,11 @@ var strMethods = map[string]strMethod{
 		if len(a.args) == 3 {
 			n, ok := a.args[2].(starlark.Int)
 			if !ok {
-				return nil, rustTypeMismatch("count", "int", a.args[2])
+				return nil, typeMismatch("count", "int", a.args[2])
 			}
 			c, _ := n.Int64()
 			if c < 0 {
-				return nil, rustErr("Replace final argument was negative '%d'", c)
+				return nil, plainError("Replace final argument was negative '%d'", c)
 			}
 			return starlark.String(strings.Replace(s, old, nw, int(c))), nil
 		}
@@ -464,7 +443,7 @@ var strMethods = map[string]strMethod{
 		if len(a.args) == 1 {
 			b, ok := a.args[0].(starlark.Bool)
 			if !ok {
-				return nil, rustTypeMismatch("keepends", "bool", a.args[0])
+				return nil, typeMismatch("keepends", "bool", a.args[0])
 			}
 			keep = bool(b)
 		}
@@ -568,7 +547,7 @@ func findMethod(last, mustFind bool) strMethod {
 			return nil, err
 		}
 		if i < 0 && mustFind {
-			return nil, rustErr("Substring '%s' not found in '%s'", string(a.args[0].(starlark.String)), s)
+			return nil, plainError("Substring '%s' not found in '%s'", string(a.args[0].(starlark.String)), s)
 		}
 		return starlark.MakeInt(i), nil
 	}
@@ -586,12 +565,12 @@ func affix(s string, a rargs, param string, test func(string, string) bool) (sta
 		for _, e := range x {
 			es, ok := e.(starlark.String)
 			if !ok {
-				return nil, rustTypeMismatch(param, "str | tuple[str, ...]", a.args[0])
+				return nil, typeMismatch(param, "str | tuple[str, ...]", a.args[0])
 			}
 			cands = append(cands, string(es))
 		}
 	default:
-		return nil, rustTypeMismatch(param, "str | tuple[str, ...]", a.args[0])
+		return nil, typeMismatch(param, "str | tuple[str, ...]", a.args[0])
 	}
 	start, err := a.optInt(1, "start")
 	if err != nil {
@@ -708,7 +687,7 @@ func join(s string, a rargs) (starlark.Value, error) {
 	}
 	it, ok := a.args[0].(starlark.Iterable)
 	if !ok || isStr(a.args[0]) {
-		return nil, rustErr("Operation `(iter)` not supported on type `%s`", rustTypeName(a.args[0]))
+		return nil, plainError("Operation `(iter)` not supported on type `%s`", typeName(a.args[0]))
 	}
 	var parts []string
 	iter := it.Iterate()
@@ -717,7 +696,7 @@ func join(s string, a rargs) (starlark.Value, error) {
 	for iter.Next(&x) {
 		xs, ok := x.(starlark.String)
 		if !ok {
-			return nil, rustTypeMismatch("to_join", "str", x)
+			return nil, typeMismatch("to_join", "str", x)
 		}
 		parts = append(parts, string(xs))
 	}
@@ -758,7 +737,7 @@ func partition(s string, a rargs, last bool) (starlark.Value, error) {
 		return nil, err
 	}
 	if sep == "" {
-		return nil, rustErr("Empty separator cannot be used for partitioning")
+		return nil, plainError("Empty separator cannot be used for partitioning")
 	}
 	var i int
 	if last {
@@ -783,7 +762,7 @@ func split(s string, a rargs, right bool) (starlark.Value, error) {
 	if len(a.args) >= 1 && a.args[0] != starlark.None {
 		x, ok := a.args[0].(starlark.String)
 		if !ok {
-			return nil, rustTypeMismatch("sep", "None | str", a.args[0])
+			return nil, typeMismatch("sep", "None | str", a.args[0])
 		}
 		str := string(x)
 		sep = &str
@@ -1065,7 +1044,7 @@ func (l *loader) percent(format string, value starlark.Value) (string, error) {
 	next := 0
 	nextValue := func() (starlark.Value, error) {
 		if next >= len(values) {
-			return nil, rustErr("Not enough arguments for format string")
+			return nil, plainError("Not enough arguments for format string")
 		}
 		next++
 		return values[next-1], nil
@@ -1081,7 +1060,7 @@ func (l *loader) percent(format string, value starlark.Value) (string, error) {
 		b.WriteString(rem[:i])
 		rem = rem[i:]
 		if len(rem) < 2 {
-			return "", rustErr("Incomplete format")
+			return "", plainError("Incomplete format")
 		}
 		f := rem[1]
 		switch f {
@@ -1092,7 +1071,7 @@ func (l *loader) percent(format string, value starlark.Value) (string, error) {
 		case 's', 'r', 'd', 'o', 'x', 'X', 'e', 'E', 'f', 'F', 'g', 'G':
 		default:
 			c, _ := utf8.DecodeRuneInString(rem[1:])
-			return "", rustErr("Unsupported format character: %s", rustDebugChar(c))
+			return "", plainError("Unsupported format character: %s", rustDebugChar(c))
 		}
 		rem = rem[2:]
 		v, err := nextValue()
@@ -1111,17 +1090,17 @@ func (l *loader) percent(format string, value starlark.Value) (string, error) {
 			case starlark.Float:
 				t := math.Trunc(float64(n))
 				if !isFinite(t) || t > math.MaxInt32 || t < math.MinInt32 {
-					return "", rustErr("Operation `format(%%d)` not supported on type `float`")
+					return "", plainError("Operation `format(%%d)` not supported on type `float`")
 				}
 				bi, _ := new(big.Float).SetFloat64(t).Int(nil)
 				b.WriteString(bi.String())
 			default:
-				return "", rustErr("Operation `format(%%d)` not supported on type `%s`", rustTypeName(v))
+				return "", plainError("Operation `format(%%d)` not supported on type `%s`", typeName(v))
 			}
 		case 'o', 'x', 'X':
 			n, ok := v.(starlark.Int)
 			if !ok {
-				return "", rustErr("Operation `format(%%%c)` not supported on type `%s`", f, rustTypeName(v))
+				return "", plainError("Operation `format(%%%c)` not supported on type `%s`", f, typeName(v))
 			}
 			bi := n.BigInt()
 			neg := bi.Sign() < 0
@@ -1156,7 +1135,7 @@ func (l *loader) percent(format string, value starlark.Value) (string, error) {
 		}
 	}
 	if next < len(values) {
-		return "", rustErr("Too many arguments for format string")
+		return "", plainError("Too many arguments for format string")
 	}
 	return b.String(), nil
 }
@@ -1169,7 +1148,7 @@ func numParam(v starlark.Value) (float64, error) {
 	case starlark.Float:
 		return float64(n), nil
 	}
-	return 0, rustErr("Type of parameter `value` doesn't match, expected `int | float`, actual `%s (repr: %s)`", rustTypeName(v), reprForError(v))
+	return 0, plainError("Type of parameter `value` doesn't match, expected `int | float`, actual `%s (repr: %s)`", typeName(v), reprForError(v))
 }
 
 // ---- format()
@@ -1190,32 +1169,32 @@ func (l *loader) dotFormat(this string, args starlark.Tuple, kwargs []starlark.T
 		case "r":
 			write = func(v starlark.Value) { result.WriteString(l.rustRepr(v)) }
 		default:
-			return rustErr("Invalid conversion in format string `%s}`", c)
+			return plainError("Invalid conversion in format string `%s}`", c)
 		}
 		switch {
 		case n == "":
 			if byIndex {
-				return rustErr("Cannot mix manual field specification and automatic field numbering in format string")
+				return plainError("Cannot mix manual field specification and automatic field numbering in format string")
 			}
 			byOrder = true
 			if next >= len(args) {
-				return rustErr("Not enough parameters in format string")
+				return plainError("Not enough parameters in format string")
 			}
 			write(args[next])
 			next++
 		case strings.Trim(n, "0123456789") == "":
 			if byOrder {
-				return rustErr("Cannot mix manual field specification and automatic field numbering in format string")
+				return plainError("Cannot mix manual field specification and automatic field numbering in format string")
 			}
 			byIndex = true
 			i, err := strconv.Atoi(n)
 			if err != nil || i >= len(args) {
-				return rustErr("Index `%s` is out of bound", n)
+				return plainError("Index `%s` is out of bound", n)
 			}
 			write(args[i])
 		default:
 			if i := strings.IndexAny(n, ".,[]"); i >= 0 {
-				return rustErr("Invalid character '%c' inside replacement field", n[i])
+				return plainError("Invalid character '%c' inside replacement field", n[i])
 			}
 			for _, kv := range kwargs {
 				if string(kv[0].(starlark.String)) == n {
@@ -1223,7 +1202,7 @@ func (l *loader) dotFormat(this string, args starlark.Tuple, kwargs []starlark.T
 					return nil
 				}
 			}
-			return rustErr("Key `%s` was not found", n)
+			return plainError("Key `%s` was not found", n)
 		}
 		return nil
 	}
@@ -1238,9 +1217,9 @@ func (l *loader) dotFormat(this string, args starlark.Tuple, kwargs []starlark.T
 			result.WriteByte('{')
 			capture.Reset()
 		case c == '{' && cs == "}":
-			return "", rustErr("Standalone '}' in format string `%s`", this)
+			return "", plainError("Standalone '}' in format string `%s`", this)
 		case c == '{':
-			return "", rustErr("Unmatched '{' in format string `%s`", this)
+			return "", plainError("Unmatched '{' in format string `%s`", this)
 		case c == '}' && cs == "}":
 			result.WriteByte('}')
 			capture.Reset()
@@ -1250,7 +1229,7 @@ func (l *loader) dotFormat(this string, args starlark.Tuple, kwargs []starlark.T
 			}
 			capture.Reset()
 		case cs == "}":
-			return "", rustErr("Standalone '}' in format string `%s`", this)
+			return "", plainError("Standalone '}' in format string `%s`", this)
 		default:
 			capture.WriteRune(c)
 		}
@@ -1259,9 +1238,9 @@ func (l *loader) dotFormat(this string, args starlark.Tuple, kwargs []starlark.T
 	case "":
 		return result.String(), nil
 	case "}":
-		return "", rustErr("Standalone '}' in format string `%s`", this)
+		return "", plainError("Standalone '}' in format string `%s`", this)
 	}
-	return "", rustErr("Unmatched '{' in format string `%s`", this)
+	return "", plainError("Unmatched '{' in format string `%s`", this)
 }
 
 // ---- the hidden builtins of the rewrite
@@ -1278,7 +1257,7 @@ func (l *loader) index(args starlark.Tuple) (starlark.Value, error) {
 	case starlark.String:
 		i, ok := y.(starlark.Int)
 		if !ok {
-			return nil, rustErr("Type of parameters mismatch, expected `int`, actual `%s (repr: %s)`", rustTypeName(y), l.rustRepr(y))
+			return nil, plainError("Type of parameters mismatch, expected `int`, actual `%s (repr: %s)`", typeName(y), l.rustRepr(y))
 		}
 		rs := []rune(string(x))
 		n, ok := i.Int64()
@@ -1287,7 +1266,7 @@ func (l *loader) index(args starlark.Tuple) (starlark.Value, error) {
 			idx += int64(len(rs))
 		}
 		if !ok || idx < 0 || idx >= int64(len(rs)) {
-			return nil, rustErr("Index `%s` is out of bound", i.String())
+			return nil, plainError("Index `%s` is out of bound", i.String())
 		}
 		return starlark.String(string(rs[idx])), nil
 	case starlark.Mapping:
@@ -1296,13 +1275,13 @@ func (l *loader) index(args starlark.Tuple) (starlark.Value, error) {
 			return nil, err
 		}
 		if !found {
-			return nil, rustErr("Key `%s` was not found", l.rustRepr(y))
+			return nil, plainError("Key `%s` was not found", l.rustRepr(y))
 		}
 		return v, nil
 	case starlark.Indexable:
 		i, ok := y.(starlark.Int)
 		if !ok {
-			return nil, rustErr("Type of parameters mismatch, expected `int`, actual `%s (repr: %s)`", rustTypeName(y), l.rustRepr(y))
+			return nil, plainError("Type of parameters mismatch, expected `int`, actual `%s (repr: %s)`", typeName(y), l.rustRepr(y))
 		}
 		n, ok := i.Int64()
 		idx := n
@@ -1310,11 +1289,11 @@ func (l *loader) index(args starlark.Tuple) (starlark.Value, error) {
 			idx += int64(x.Len())
 		}
 		if !ok || idx < 0 || idx >= int64(x.Len()) {
-			return nil, rustErr("Index `%s` is out of bound", i.String())
+			return nil, plainError("Index `%s` is out of bound", i.String())
 		}
 		return x.Index(int(idx)), nil
 	}
-	return nil, rustErr("Operation `[]` not supported on type `%s`", rustTypeName(x))
+	return nil, plainError("Operation `[]` not supported on type `%s`", typeName(x))
 }
 
 func (l *loader) slice(args starlark.Tuple) (starlark.Value, error) {
@@ -1326,7 +1305,7 @@ func (l *loader) slice(args starlark.Tuple) (starlark.Value, error) {
 	case starlark.Sliceable:
 		n = x.Len()
 	default:
-		return nil, rustErr("Operation `[::]` not supported on type `%s`", rustTypeName(x))
+		return nil, plainError("Operation `[::]` not supported on type `%s`", typeName(x))
 	}
 	var bound [3]*int
 	for i, a := range args[1:] {
@@ -1335,7 +1314,7 @@ func (l *loader) slice(args starlark.Tuple) (starlark.Value, error) {
 		}
 		ai, ok := a.(starlark.Int)
 		if !ok {
-			return nil, rustErr("Type of parameter `index` doesn't match, expected `int`, actual `%s`", rustTypeName(a))
+			return nil, plainError("Type of parameter `index` doesn't match, expected `int`, actual `%s`", typeName(a))
 		}
 		v, ok := ai.Int64()
 		if !ok {
@@ -1352,7 +1331,7 @@ func (l *loader) slice(args starlark.Tuple) (starlark.Value, error) {
 	if bound[2] != nil {
 		step = *bound[2]
 		if step == 0 {
-			return nil, rustErr("Step cannot be zero")
+			return nil, plainError("Step cannot be zero")
 		}
 	}
 	start, end := sliceBounds(n, bound[0], bound[1], step)
@@ -1418,7 +1397,7 @@ func (l *loader) attr(args starlark.Tuple) (starlark.Value, error) {
 		return nil, err
 	}
 	if v == nil {
-		return nil, rustErr("Object of type `%s` has no attribute `%s`", rustTypeName(x), name)
+		return nil, plainError("Object of type `%s` has no attribute `%s`", typeName(x), name)
 	}
 	return v, nil
 }
@@ -1498,7 +1477,7 @@ func numDisplay(v starlark.Value) string {
 // without go.starlark.net's 512-bit limit).
 func (l *loader) binop(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 	unsupported := func(name string) error {
-		return rustErr("Operation `%s` not supported for types `%s` and `%s`", name, rustTypeName(x), rustTypeName(y))
+		return plainError("Operation `%s` not supported for types `%s` and `%s`", name, typeName(x), typeName(y))
 	}
 	switch op {
 	case syntax.LT, syntax.LE, syntax.GT, syntax.GE:
@@ -1515,9 +1494,9 @@ func (l *loader) binop(op syntax.Token, x, y starlark.Value) (starlark.Value, er
 		}
 		if b.Sign() < 0 {
 			if op == syntax.LTLT {
-				return nil, rustErr("Negative left shift")
+				return nil, plainError("Negative left shift")
 			}
-			return nil, rustErr("Negative right shift")
+			return nil, plainError("Negative right shift")
 		}
 		n, ok := b.Int64()
 		if !ok || n > 1<<20 {
@@ -1535,15 +1514,15 @@ func (l *loader) binop(op syntax.Token, x, y starlark.Value) (starlark.Value, er
 			_, xf := x.(starlark.Float)
 			_, yf := y.(starlark.Float)
 			if (xf || yf) && op != syntax.SLASH {
-				return nil, rustErr("Cannot divide by zero")
+				return nil, plainError("Cannot divide by zero")
 			}
 			switch op {
 			case syntax.SLASH:
-				return nil, rustErr("float division by zero: %s / %s", numDisplay(x), numDisplay(y))
+				return nil, plainError("float division by zero: %s / %s", numDisplay(x), numDisplay(y))
 			case syntax.SLASHSLASH:
-				return nil, rustErr("Floor division by zero: %s // %s", numDisplay(x), numDisplay(y))
+				return nil, plainError("Floor division by zero: %s // %s", numDisplay(x), numDisplay(y))
 			}
-			return nil, rustErr("Modulo by zero: %s %% %s", numDisplay(x), numDisplay(y))
+			return nil, plainError("Modulo by zero: %s %% %s", numDisplay(x), numDisplay(y))
 		}
 	}
 	v, err := starlark.Binary(op, x, y)
@@ -1576,13 +1555,13 @@ func (l *loader) universe() starlark.StringDict {
 	one := func(name string, f func(v starlark.Value) (starlark.Value, error)) *starlark.Builtin {
 		return starlark.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 {
-				return nil, rustErr("Found `%s` extra named parameter(s) for call to %s", string(kwargs[0][0].(starlark.String)), name)
+				return nil, plainError("Found `%s` extra named parameter(s) for call to %s", string(kwargs[0][0].(starlark.String)), name)
 			}
 			if len(args) != 1 {
 				if len(args) == 0 {
-					return nil, rustErr("Missing parameter `x` for call to `%s`", name)
+					return nil, plainError("Missing parameter `x` for call to `%s`", name)
 				}
-				return nil, rustErr("Found %d extra positional argument(s) for call to %s", len(args)-1, name)
+				return nil, plainError("Found %d extra positional argument(s) for call to %s", len(args)-1, name)
 			}
 			return f(args[0])
 		})
@@ -1592,21 +1571,20 @@ func (l *loader) universe() starlark.StringDict {
 			if s, ok := v.(starlark.String); ok {
 				return starlark.MakeInt(runeLen(string(s))), nil
 			}
-			if it, ok := v.(*rustIter); ok {
-				_ = it
-				return nil, rustErr("Operation `len()` not supported on type `iterator`")
+			if _, ok := v.(*rustIter); ok {
+				return nil, plainError("Operation `len()` not supported on type `iterator`")
 			}
 			if n := starlark.Len(v); n >= 0 {
 				return starlark.MakeInt(n), nil
 			}
-			return nil, rustErr("Operation `len()` not supported on type `%s`", rustTypeName(v))
+			return nil, plainError("Operation `len()` not supported on type `%s`", typeName(v))
 		}),
 		"repr": one("repr", func(v starlark.Value) (starlark.Value, error) { return starlark.String(l.rustRepr(v)), nil }),
-		"type": one("type", func(v starlark.Value) (starlark.Value, error) { return starlark.String(rustTypeName(v)), nil }),
+		"type": one("type", func(v starlark.Value) (starlark.Value, error) { return starlark.String(typeName(v)), nil }),
 		"hash": one("hash", func(v starlark.Value) (starlark.Value, error) {
 			s, ok := v.(starlark.String)
 			if !ok {
-				return nil, rustTypeMismatch("a", "str", v)
+				return nil, typeMismatch("a", "str", v)
 			}
 			var h int32
 			for _, u := range utf16Units(string(s)) {
@@ -1617,10 +1595,10 @@ func (l *loader) universe() starlark.StringDict {
 		"ord": one("ord", func(v starlark.Value) (starlark.Value, error) {
 			s, ok := v.(starlark.String)
 			if !ok {
-				return nil, rustTypeMismatch("a", "str", v)
+				return nil, typeMismatch("a", "str", v)
 			}
 			if runeLen(string(s)) != 1 {
-				return nil, rustErr("ord(): %s is not a single character string", l.rustRepr(s))
+				return nil, plainError("ord(): %s is not a single character string", l.rustRepr(s))
 			}
 			r, _ := utf8.DecodeRuneInString(string(s))
 			return starlark.MakeInt(int(r)), nil
@@ -1628,17 +1606,17 @@ func (l *loader) universe() starlark.StringDict {
 		"chr": one("chr", func(v starlark.Value) (starlark.Value, error) {
 			n, ok := v.(starlark.Int)
 			if !ok {
-				return nil, rustTypeMismatch("i", "int", v)
+				return nil, typeMismatch("i", "int", v)
 			}
 			i, ok := n.Int64()
 			if !ok || i > math.MaxInt32 || i < math.MinInt32 {
-				return nil, rustErr("Integer value is too big to fit in an i32: %s", n.String())
+				return nil, plainError("Integer value is too big to fit in an i32: %s", n.String())
 			}
 			if i < 0 {
-				return nil, rustErr("chr() parameter value negative integer %d", i)
+				return nil, plainError("chr() parameter value negative integer %d", i)
 			}
 			if i > utf8.MaxRune || i >= 0xd800 && i <= 0xdfff {
-				return nil, rustErr("chr() parameter value is 0x%x which is not a valid UTF-8 codepoint", i)
+				return nil, plainError("chr() parameter value is 0x%x which is not a valid UTF-8 codepoint", i)
 			}
 			return starlark.String(string(rune(i))), nil
 		}),
@@ -1658,20 +1636,20 @@ func (l *loader) universe() starlark.StringDict {
 		}),
 		"str": starlark.NewBuiltin("str", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 || len(args) > 1 {
-				return nil, rustErr("Found %d extra positional argument(s) for call to str", len(args)-1)
+				return nil, plainError("Found %d extra positional argument(s) for call to str", len(args)-1)
 			}
 			if len(args) == 0 { // Codex's str takes exactly one argument
-				return nil, rustErr("Wrong number of positional arguments, expected 1, got 0")
+				return nil, plainError("Wrong number of positional arguments, expected 1, got 0")
 			}
 			return starlark.String(l.rustStr(args[0])), nil
 		}),
 		"getattr": starlark.NewBuiltin("getattr", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 || len(args) < 2 || len(args) > 3 {
-				return nil, rustErr("Wrong number of arguments for call to getattr")
+				return nil, plainError("Wrong number of arguments for call to getattr")
 			}
 			name, ok := args[1].(starlark.String)
 			if !ok {
-				return nil, rustTypeMismatch("attr", "str", args[1])
+				return nil, typeMismatch("attr", "str", args[1])
 			}
 			v, err := l.getattr(args[0], string(name))
 			if err != nil {
@@ -1681,17 +1659,17 @@ func (l *loader) universe() starlark.StringDict {
 				if len(args) == 3 {
 					return args[2], nil
 				}
-				return nil, rustErr("Object of type `%s` has no attribute `%s`", rustTypeName(args[0]), string(name))
+				return nil, plainError("Object of type `%s` has no attribute `%s`", typeName(args[0]), string(name))
 			}
 			return v, nil
 		}),
 		"hasattr": starlark.NewBuiltin("hasattr", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 || len(args) != 2 {
-				return nil, rustErr("Wrong number of arguments for call to hasattr")
+				return nil, plainError("Wrong number of arguments for call to hasattr")
 			}
 			name, ok := args[1].(starlark.String)
 			if !ok {
-				return nil, rustTypeMismatch("attr", "str", args[1])
+				return nil, typeMismatch("attr", "str", args[1])
 			}
 			v, err := l.getattr(args[0], string(name))
 			if err != nil {
@@ -1701,13 +1679,13 @@ func (l *loader) universe() starlark.StringDict {
 		}),
 		"fail": starlark.NewBuiltin("fail", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 {
-				return nil, rustErr("Found `%s` extra named parameter(s) for call to fail", string(kwargs[0][0].(starlark.String)))
+				return nil, plainError("Found `%s` extra named parameter(s) for call to fail", string(kwargs[0][0].(starlark.String)))
 			}
 			parts := make([]string, len(args))
 			for i, a := range args {
 				parts[i] = l.rustStr(a)
 			}
-			return nil, rustErr("fail: %s", strings.Join(parts, " "))
+			return nil, plainError("fail: %s", strings.Join(parts, " "))
 		}),
 		"int":   starlark.NewBuiltin("int", l.intBuiltin),
 		"float": starlark.NewBuiltin("float", l.floatBuiltin),
@@ -1764,7 +1742,7 @@ func (l *loader) intBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starla
 		if string(kv[0].(starlark.String)) == "base" && base == nil {
 			base = kv[1]
 		} else {
-			return nil, rustErr("Found `%s` extra named parameter(s) for call to int", string(kv[0].(starlark.String)))
+			return nil, plainError("Found `%s` extra named parameter(s) for call to int", string(kv[0].(starlark.String)))
 		}
 	}
 	switch len(args) {
@@ -1775,19 +1753,19 @@ func (l *loader) intBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	case 2:
 		x, base = args[0], args[1]
 	default:
-		return nil, rustErr("Found %d extra positional argument(s) for call to int", len(args)-2)
+		return nil, plainError("Found %d extra positional argument(s) for call to int", len(args)-2)
 	}
 	if s, ok := x.(starlark.String); ok {
 		b := 10
 		if base != nil {
 			bi, ok := base.(starlark.Int)
 			if !ok {
-				return nil, rustTypeMismatch("base", "int", base)
+				return nil, typeMismatch("base", "int", base)
 			}
 			b64, _ := bi.Int64()
 			b = int(b64)
 			if b == 1 || b < 0 || b > 36 {
-				return nil, rustErr("%d is not a valid base, int() base must be >= 2 and <= 36", b)
+				return nil, plainError("%d is not a valid base, int() base must be >= 2 and <= 36", b)
 			}
 		}
 		return parseRustInt(string(s), b)
@@ -1795,9 +1773,9 @@ func (l *loader) intBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	if base != nil {
 		switch x.(type) {
 		case starlark.Int, starlark.Bool, starlark.Float:
-			return nil, rustErr("int() cannot convert non-string with explicit base '%s'", l.rustRepr(base))
+			return nil, plainError("int() cannot convert non-string with explicit base '%s'", l.rustRepr(base))
 		}
-		return nil, rustTypeMismatch("a", "bool | float | int | str", x)
+		return nil, typeMismatch("a", "bool | float | int | str", x)
 	}
 	switch v := x.(type) {
 	case starlark.Int:
@@ -1810,19 +1788,19 @@ func (l *loader) intBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	case starlark.Float:
 		f := float64(v)
 		if !isFinite(f) {
-			return nil, rustErr("Float `%s` cannot be represented as exact integer", strings.TrimPrefix(rustFloatString(f), "+"))
+			return nil, plainError("Float `%s` cannot be represented as exact integer", strings.TrimPrefix(rustFloatString(f), "+"))
 		}
 		bi, _ := new(big.Float).SetFloat64(math.Trunc(f)).Int(nil)
 		return starlark.MakeBigInt(bi), nil
 	}
-	return nil, rustTypeMismatch("a", "bool | float | int | str", x)
+	return nil, typeMismatch("a", "bool | float | int | str", x)
 }
 
 // parseRustInt is starlark-rust's int(str, base).
 func parseRustInt(s string, base int) (starlark.Value, error) {
 	orig := s
 	fail := func() (starlark.Value, error) {
-		return nil, rustErr("Cannot parse `%s` as an integer in base %d", orig, base)
+		return nil, plainError("Cannot parse `%s` as an integer in base %d", orig, base)
 	}
 	neg := false
 	switch {
@@ -1863,10 +1841,10 @@ func parseRustInt(s string, base int) (starlark.Value, error) {
 
 func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, rustErr("Found `%s` extra named parameter(s) for call to float", string(kwargs[0][0].(starlark.String)))
+		return nil, plainError("Found `%s` extra named parameter(s) for call to float", string(kwargs[0][0].(starlark.String)))
 	}
 	if len(args) > 1 {
-		return nil, rustErr("Found %d extra positional argument(s) for call to float", len(args)-1)
+		return nil, plainError("Found %d extra positional argument(s) for call to float", len(args)-1)
 	}
 	if len(args) == 0 {
 		return starlark.Float(0), nil
@@ -1891,24 +1869,24 @@ func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args star
 			return starlark.Float(f), nil
 		}
 		if s == "" {
-			return nil, rustErr("%s is not a valid number: cannot parse float from empty string", l.rustRepr(v))
+			return nil, plainError("%s is not a valid number: cannot parse float from empty string", l.rustRepr(v))
 		}
 		if strings.ContainsAny(t, "_xpn") || t == "" || strings.HasPrefix(t, "+") || strings.HasPrefix(t, "-") {
-			return nil, rustErr("%s is not a valid number: invalid float literal", l.rustRepr(v))
+			return nil, plainError("%s is not a valid number: invalid float literal", l.rustRepr(v))
 		}
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			var ne *strconv.NumError
 			if errors.As(err, &ne) && ne.Err == strconv.ErrRange && math.IsInf(f, 0) {
-				return nil, rustErr("float() floating-point number too large: %s", s)
+				return nil, plainError("float() floating-point number too large: %s", s)
 			}
 			if !(errors.As(err, &ne) && ne.Err == strconv.ErrRange) {
-				return nil, rustErr("%s is not a valid number: invalid float literal", l.rustRepr(v))
+				return nil, plainError("%s is not a valid number: invalid float literal", l.rustRepr(v))
 			}
 		}
 		return starlark.Float(f), nil
 	}
-	return nil, rustTypeMismatch("a", "bool | float | int | str", args[0])
+	return nil, typeMismatch("a", "bool | float | int | str", args[0])
 }
 
 // rustMessage rewords go.starlark.net's runtime errors as starlark-rust
@@ -2004,16 +1982,16 @@ func (l *loader) containerMethod(x starlark.Value, name string) starlark.Value {
 				if len(args) == 1 {
 					n, ok := args[0].(starlark.Int)
 					if !ok {
-						return nil, rustTypeMismatch("index", "int", args[0])
+						return nil, typeMismatch("index", "int", args[0])
 					}
 					v, ok := n.Int64()
 					if !ok || v < 0 || v >= int64(x.Len()) {
-						return nil, rustErr("Index `%s` is out of bound", n.String())
+						return nil, plainError("Index `%s` is out of bound", n.String())
 					}
 					i = int(v)
 				}
 				if i < 0 {
-					return nil, rustErr("Index `%d` is out of bound", i)
+					return nil, plainError("Index `%d` is out of bound", i)
 				}
 				return call(starlark.Tuple{starlark.MakeInt(i)}, nil)
 			})
@@ -2022,9 +2000,9 @@ func (l *loader) containerMethod(x starlark.Value, name string) starlark.Value {
 				v, err := call(args, kwargs)
 				if err != nil && len(args) > 0 && (err.Error() == "remove: element not found" || err.Error() == "index: value not in list") {
 					if name == "remove" {
-						return nil, rustErr("Element '%s' not found in list '%s'", l.rustRepr(args[0]), l.rustRepr(x))
+						return nil, plainError("Element '%s' not found in list '%s'", l.rustRepr(args[0]), l.rustRepr(x))
 					}
-					return nil, rustErr("Element '%s' not found in '%s'", l.rustRepr(args[0]), l.rustRepr(x))
+					return nil, plainError("Element '%s' not found in '%s'", l.rustRepr(args[0]), l.rustRepr(x))
 				}
 				return v, err
 			})
@@ -2049,17 +2027,17 @@ func (l *loader) containerMethod(x starlark.Value, name string) starlark.Value {
 			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 				// pop(key, default = None, /): positional only.
 				if len(args) == 0 {
-					return nil, rustErr("Missing positional-only parameter `key` for call to `pop`")
+					return nil, plainError("Missing positional-only parameter `key` for call to `pop`")
 				}
 				if len(args) > 2 {
-					return nil, rustErr("Found %d extra positional argument(s) for call to pop", len(args)-2)
+					return nil, plainError("Found %d extra positional argument(s) for call to pop", len(args)-2)
 				}
 				if err := hashable(args[0]); err != nil {
 					return nil, err
 				}
 				v, err := call(args, kwargs)
 				if err != nil && len(args) == 1 && err.Error() == "pop: missing key" {
-					return nil, rustErr("Key `%s` not found in dictionary `%s`", l.rustRepr(args[0]), l.rustRepr(x))
+					return nil, plainError("Key `%s` not found in dictionary `%s`", l.rustRepr(args[0]), l.rustRepr(x))
 				}
 				return v, err
 			})
@@ -2067,7 +2045,7 @@ func (l *loader) containerMethod(x starlark.Value, name string) starlark.Value {
 			return wrap(func(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 				v, err := call(args, kwargs)
 				if err != nil && len(args) == 0 && len(kwargs) == 0 && err.Error() == "popitem: empty dict" {
-					return nil, rustErr("Cannot .popitem() on an empty dictionary")
+					return nil, plainError("Cannot .popitem() on an empty dictionary")
 				}
 				return v, err
 			})
@@ -2089,13 +2067,13 @@ func compareError(x, y starlark.Value) error {
 	case starlark.Bool:
 		op = "<>"
 	}
-	return rustErr("Operation `%s` not supported for types `%s` and `%s`", op, rustTypeName(x), rustTypeName(y))
+	return plainError("Operation `%s` not supported for types `%s` and `%s`", op, typeName(x), typeName(y))
 }
 
 // hashable refuses a dict key Codex cannot hash, in its words.
 func hashable(k starlark.Value) error {
 	if _, err := k.Hash(); err != nil {
-		return rustErr("Value of type `%s` is not hashable", rustTypeName(k))
+		return plainError("Value of type `%s` is not hashable", typeName(k))
 	}
 	return nil
 }
