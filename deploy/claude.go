@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"sort"
+	"strings"
 	"unicode"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
@@ -78,25 +80,15 @@ func PlanClaude(o Options) (*Plan, error) {
 	}
 	p.conflictForeignHook(ClaudeSettings, f.Old, st.HookCommands, o.Force)
 	owned := ownedGroup(st.HookCommands, o.Force)
-	if f.Existed {
-		f.New, err = spliceHooks(f.Old, owned, add)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", p.Path(ClaudeSettings), err)
-		}
-	} else {
-		f.New, _ = spliceHooks(nil, owned, add)
+	// f.Old is nil for a file that does not exist yet.
+	if f.New, err = spliceHooks(f.Old, owned, add); err != nil {
+		return nil, fmt.Errorf("%s: %v", p.Path(ClaudeSettings), err)
 	}
 	for _, name := range []string{ClaudeSettings, "settings.local.json"} {
 		data, _ := readFile(filepath.Join(o.Dir, name))
-		var s struct {
-			EnabledPlugins map[string]any `json:"enabledPlugins"`
-		}
-		if data != nil && json.Unmarshal(data, &s) == nil {
-			for k, v := range s.EnabledPlugins {
-				if len(k) > 8 && k[:8] == "hookify@" && v == true {
-					p.Notes = append(p.Notes, fmt.Sprintf("the hookify plugin is still enabled in %s (%s): every call would be judged twice; disable it: claude plugin disable hookify", filepath.Join(o.Dir, name), k))
-				}
-			}
+		keys, _ := enabledHookifyPlugins(data)
+		for _, k := range keys {
+			p.Notes = append(p.Notes, fmt.Sprintf("the hookify plugin is still enabled in %s (%s): every call would be judged twice; disable it: claude plugin disable hookify", filepath.Join(o.Dir, name), k))
 		}
 	}
 	if o.Project {
@@ -136,4 +128,26 @@ func hasCommand(doc []byte, cmds []string) bool {
 		}
 	}
 	return false
+}
+
+// enabledHookifyPlugins are the hookify plugin keys (hookify@<marketplace>)
+// a Claude Code settings file enables, sorted; ok is false when data is not
+// JSON (nil data, a file that does not exist, enables none).
+func enabledHookifyPlugins(data []byte) (keys []string, ok bool) {
+	if data == nil {
+		return nil, true
+	}
+	var s struct {
+		EnabledPlugins map[string]any `json:"enabledPlugins"`
+	}
+	if json.Unmarshal(data, &s) != nil {
+		return nil, false
+	}
+	for k, v := range s.EnabledPlugins {
+		if strings.HasPrefix(k, "hookify@") && v == true {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys, true
 }

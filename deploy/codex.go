@@ -196,18 +196,12 @@ func PlanCodex(o Options) (*Plan, error) {
 		}
 		body = append(body, mcplaunch.CodexConfig(o.Hookifyc)...)
 	}
-	switch {
-	case ct.Existed:
-		ct.New, err = SetBlock(ct.Old, body)
-		if err != nil {
+	if ct.Existed || len(body) > 0 {
+		// ct.Old is nil for a file that does not exist yet.
+		if ct.New, err = SetBlock(ct.Old, body); err != nil {
 			return nil, fmt.Errorf("%s: %v", p.Path(CodexConfig), err)
 		}
-	case len(body) > 0:
-		ct.New, err = SetBlock(nil, body)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", p.Path(CodexConfig), err)
-		}
-	default:
+	} else {
 		ct.Remove = true
 	}
 	if fs := st.Files[CodexConfig]; ct.Existed && len(ct.New) == 0 && fs != nil && !fs.Existed {

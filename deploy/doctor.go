@@ -3,7 +3,6 @@ package deploy
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	iofs "io/fs"
@@ -326,25 +325,17 @@ func holdsCommand(name string, data []byte, cmds []string) bool {
 
 // pluginCheck warns when the hookify plugin is enabled beside our hooks.
 func pluginCheck(fs *findings, dir string) {
-	for _, name := range []string{"settings.json", "settings.local.json"} {
+	st, _, _ := readState(dir)
+	installed := st != nil && len(st.HookCommands) > 0
+	for _, name := range []string{ClaudeSettings, "settings.local.json"} {
 		data, _ := readFile(filepath.Join(dir, name))
-		if data == nil {
-			continue
-		}
-		var s struct {
-			EnabledPlugins map[string]any `json:"enabledPlugins"`
-		}
-		if json.Unmarshal(data, &s) != nil {
+		keys, ok := enabledHookifyPlugins(data)
+		if !ok {
 			fs.add(LevelError, "claude", fmt.Sprintf("%s is not valid JSON: Claude Code ignores it", filepath.Join(dir, name)), "fix the JSON")
 			continue
 		}
-		for k, v := range s.EnabledPlugins {
-			if strings.HasPrefix(k, "hookify@") && v == true {
-				st, _, _ := readState(dir)
-				if st != nil && len(st.HookCommands) > 0 {
-					fs.add(LevelWarning, "claude", fmt.Sprintf("the hookify plugin is still enabled in %s: every call is judged twice", filepath.Join(dir, name)), "claude plugin disable hookify (hookifyc's hooks replace it)")
-				}
-			}
+		if len(keys) > 0 && installed {
+			fs.add(LevelWarning, "claude", fmt.Sprintf("the hookify plugin is still enabled in %s: every call is judged twice", filepath.Join(dir, name)), "claude plugin disable hookify (hookifyc's hooks replace it)")
 		}
 	}
 }
