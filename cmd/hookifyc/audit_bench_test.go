@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
-	"github.com/hookifyc/hookifyc/internal/benchrules"
 	"github.com/hookifyc/hookifyc/internal/testenv"
-	"github.com/hookifyc/hookifyc/runtime/rulecache"
 )
 
 // BenchmarkHookAuditAB measures what the audit log costs a hook process:
@@ -31,39 +26,22 @@ func BenchmarkHookAuditAB(b *testing.B) {
 		{"compat", []string{"hook", "--agent", "claude", "--compat", "hookify"}},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
-			dir := b.TempDir()
-			benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
-			in := bytes.ReplaceAll(stdin, []byte("CWD"), []byte(dir))
-			logPath := filepath.Join(dir, "state", "audit.jsonl")
-			run := func(log string) time.Duration {
-				cmd := exec.Command(bin, mode.args...)
-				cmd.Dir = dir
-				cmd.Env = []string{"LANG=C.UTF-8", "HOME=" + dir, "HOOKIFY_AUDIT_LOG=" + log}
-				cmd.Stdin = bytes.NewReader(in)
-				start := time.Now()
-				out, err := cmd.Output()
-				took := time.Since(start)
-				if err != nil || len(out) == 0 {
-					b.Fatalf("hook failed: %v %s", err, out)
-				}
-				return took
+			dir, in := benchHookDir(b, stdin)
+			envOf := func(log string) []string {
+				return []string{"LANG=C.UTF-8", "HOME=" + dir, "HOOKIFY_AUDIT_LOG=" + log}
 			}
-			time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
-			run(logPath) // fills the rule cache, creates the log
+			onEnv, offEnv := envOf(filepath.Join(dir, "state", "audit.jsonl")), envOf("off")
+			timeHook(b, bin, mode.args, dir, in, onEnv) // fills the rule cache, creates the log
 			var on, off []time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				for j := 0; j < 20; j++ {
-					on = append(on, run(logPath))
-					off = append(off, run("off"))
+					on = append(on, timeHook(b, bin, mode.args, dir, in, onEnv))
+					off = append(off, timeHook(b, bin, mode.args, dir, in, offEnv))
 				}
 			}
 			b.StopTimer()
-			med := func(s []time.Duration) float64 {
-				sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-				return float64(s[len(s)/2].Microseconds()) / 1e3
-			}
-			m1, m0 := med(on), med(off)
+			m1, m0 := medianMS(on), medianMS(off)
 			b.ReportMetric(m1, "log-ms")
 			b.ReportMetric(m0, "nolog-ms")
 			b.ReportMetric(m1-m0, "cost-ms")

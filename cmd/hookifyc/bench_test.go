@@ -5,7 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"testing"
 	"time"
 
@@ -36,32 +36,16 @@ func BenchmarkHookProcess(b *testing.B) {
 		{"fixed-nocache", []string{"hook", "--cache", "off"}},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
-			dir := b.TempDir()
-			benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
-			in := bytes.ReplaceAll(stdin, []byte("CWD"), []byte(dir))
-			run := func() time.Duration {
-				cmd := exec.Command(bin, mode.args...)
-				cmd.Dir = dir
-				cmd.Env = []string{"LANG=C.UTF-8", "HOME=" + dir}
-				cmd.Stdin = bytes.NewReader(in)
-				start := time.Now()
-				out, err := cmd.Output()
-				took := time.Since(start)
-				if err != nil || len(out) == 0 {
-					b.Fatalf("hook failed: %v %s", err, out)
-				}
-				return took
-			}
-			time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
-			run() // fills the cache
+			dir, in := benchHookDir(b, stdin)
+			env := []string{"LANG=C.UTF-8", "HOME=" + dir}
+			timeHook(b, bin, mode.args, dir, in, env) // fills the cache
 			samples := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				samples = append(samples, run())
+				samples = append(samples, timeHook(b, bin, mode.args, dir, in, env))
 			}
 			b.StopTimer()
-			sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
-			b.ReportMetric(float64(samples[len(samples)/2].Microseconds())/1e3, "median-ms")
+			b.ReportMetric(medianMS(samples), "median-ms")
 		})
 	}
 }
@@ -91,45 +75,63 @@ func BenchmarkHookProcessAB(b *testing.B) {
 		{"compat-noaudit", []string{"hook", "--agent", "claude", "--compat", "hookify"}, "HOOKIFY_AUDIT_LOG=off"},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
-			dir := b.TempDir()
-			benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
-			in := bytes.ReplaceAll(stdin, []byte("CWD"), []byte(dir))
-			run := func(exe string) time.Duration {
-				cmd := exec.Command(exe, mode.args...)
-				cmd.Dir = dir
-				cmd.Env = []string{"LANG=C.UTF-8", "HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache-"+filepath.Base(filepath.Dir(exe)))}
+			dir, in := benchHookDir(b, stdin)
+			envOf := func(exe string) []string {
+				env := []string{"LANG=C.UTF-8", "HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache-"+filepath.Base(filepath.Dir(exe)))}
 				if exe == bin && mode.env != "" {
-					cmd.Env = append(cmd.Env, mode.env)
+					env = append(env, mode.env)
 				}
-				cmd.Stdin = bytes.NewReader(in)
-				start := time.Now()
-				out, err := cmd.Output()
-				took := time.Since(start)
-				if err != nil || len(out) == 0 {
-					b.Fatalf("%s: hook failed: %v %s", exe, err, out)
-				}
-				return took
+				return env
 			}
-			time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
-			run(bin)
-			run(base)
+			ourEnv, theirEnv := envOf(bin), envOf(base)
+			timeHook(b, bin, mode.args, dir, in, ourEnv)
+			timeHook(b, base, mode.args, dir, in, theirEnv)
 			var ours, theirs []time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				for j := 0; j < 20; j++ {
-					ours = append(ours, run(bin))
-					theirs = append(theirs, run(base))
+					ours = append(ours, timeHook(b, bin, mode.args, dir, in, ourEnv))
+					theirs = append(theirs, timeHook(b, base, mode.args, dir, in, theirEnv))
 				}
 			}
 			b.StopTimer()
-			med := func(s []time.Duration) float64 {
-				sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-				return float64(s[len(s)/2].Microseconds()) / 1e3
-			}
-			m1, m2 := med(ours), med(theirs)
+			m1, m2 := medianMS(ours), medianMS(theirs)
 			b.ReportMetric(m1, "this-ms")
 			b.ReportMetric(m2, "baseline-ms")
 			b.ReportMetric(m1/m2, "ratio")
 		})
 	}
+}
+
+// benchHookDir is a project with the 100 benchmark rule files in its
+// .claude, left alone for the rule cache's racy window (a file changed
+// within it is never cached), and stdin with its cwd filled in (CWD).
+func benchHookDir(b *testing.B, stdin []byte) (dir string, in []byte) {
+	dir = b.TempDir()
+	benchrules.Write(b, filepath.Join(dir, ".claude"), benchrules.Files(b, 100))
+	time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
+	return dir, bytes.ReplaceAll(stdin, []byte("CWD"), []byte(dir))
+}
+
+// timeHook runs one hook process (exe args, in dir, with env only) on in
+// and returns how long it took; a failure or an empty answer ends the
+// benchmark.
+func timeHook(b *testing.B, exe string, args []string, dir string, in []byte, env []string) time.Duration {
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	cmd.Stdin = bytes.NewReader(in)
+	start := time.Now()
+	out, err := cmd.Output()
+	took := time.Since(start)
+	if err != nil || len(out) == 0 {
+		b.Fatalf("%s: hook failed: %v %s", exe, err, out)
+	}
+	return took
+}
+
+// medianMS is the median of s in milliseconds (s is sorted).
+func medianMS(s []time.Duration) float64 {
+	slices.Sort(s)
+	return float64(s[len(s)/2].Microseconds()) / 1e3
 }
