@@ -13,8 +13,14 @@ const Redacted = "[REDACTED]"
 // A redaction is one rule of Redact: what it finds and what it leaves.
 type redaction struct {
 	name string
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp // compiled on the first text it may match
 	repl string
+}
+
+// lazy compiles expr on first use: a hook process redacts one short
+// summary, and compiling all the rules would cost it more than the log.
+func lazy(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
 // redactionTriggers gives, by rule name, the substrings (lower case) that
@@ -41,28 +47,28 @@ var redactionTriggers = map[string][]string{
 }
 
 // redactions are Redact's rules, applied in order (the private key block
-// first, so that no other rule leaves half of one). They are compiled on
-// first use: every hookifyc process links this package, and most never
-// redact anything.
+// first, so that no other rule leaves half of one). Each is compiled on
+// its first use (lazy): every hookifyc process links this package, and
+// most redact nothing or use one or two rules.
 var redactions = sync.OnceValue(func() []redaction {
 	return []redaction{
-		{"private key block", regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?s:.*?)(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)`), "[REDACTED PRIVATE KEY]"},
-		{"URL credentials", regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@"']*:[^/\s@"']+@`), "${1}" + Redacted + "@"},
-		{"bearer or basic credentials", regexp.MustCompile(`(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}${2}" + Redacted},
-		{"authorization token", regexp.MustCompile(`(?i)(authorization:\s*token\s+)[^\s"']{8,}`), "${1}" + Redacted},
-		{"GitHub token", regexp.MustCompile(`\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), Redacted},
-		{"GitLab token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`), Redacted},
-		{"OpenAI/Anthropic key", regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
-		{"Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), Redacted},
-		{"AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
-		{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
-		{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
-		{"Stripe key", regexp.MustCompile(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`), Redacted},
-		{"password argument", regexp.MustCompile(`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)\b[^;&|\n]*?\s-p|\bsshpass\s+-p\s*)(` + shellValue + `)`), "${1}" + Redacted},
-		{"curl user", regexp.MustCompile(`(\bcurl\b[^;&|\n]*?\s(?:-u|-U|--user|--proxy-user)(?:\s*|=)["']?[^\s:"']*:)([^\s"']+)`), "${1}" + Redacted},
-		{"netrc password", regexp.MustCompile(`(?i)(\b(?:machine\s+\S+|default)\s+login\s+\S+\s+password\s+)([^\s"']+)`), "${1}" + Redacted},
-		{"secret assignment", regexp.MustCompile(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API[_-]?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(\\?["']?\s*[=:]\s*)(` + shellValue + `)`), "${1}${2}" + Redacted},
-		{"secret flag", regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))((?:` + quotedWord + `|[^\s"'` + "`" + `\\;&|-][^\s"'` + "`" + `\\;&|]*)` + wordRest + `)`), "${1}" + Redacted},
+		{"private key block", lazy(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?s:.*?)(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)`), "[REDACTED PRIVATE KEY]"},
+		{"URL credentials", lazy(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@"']*:[^/\s@"']+@`), "${1}" + Redacted + "@"},
+		{"bearer or basic credentials", lazy(`(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}${2}" + Redacted},
+		{"authorization token", lazy(`(?i)(authorization:\s*token\s+)[^\s"']{8,}`), "${1}" + Redacted},
+		{"GitHub token", lazy(`\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), Redacted},
+		{"GitLab token", lazy(`\bglpat-[A-Za-z0-9_-]{20,}`), Redacted},
+		{"OpenAI/Anthropic key", lazy(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
+		{"Slack token", lazy(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), Redacted},
+		{"AWS access key id", lazy(`\b(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b`), Redacted},
+		{"Google API key", lazy(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
+		{"JSON web token", lazy(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted},
+		{"Stripe key", lazy(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`), Redacted},
+		{"password argument", lazy(`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)\b[^;&|\n]*?\s-p|\bsshpass\s+-p\s*)(` + shellValue + `)`), "${1}" + Redacted},
+		{"curl user", lazy(`(\bcurl\b[^;&|\n]*?\s(?:-u|-U|--user|--proxy-user)(?:\s*|=)["']?[^\s:"']*:)([^\s"']+)`), "${1}" + Redacted},
+		{"netrc password", lazy(`(?i)(\b(?:machine\s+\S+|default)\s+login\s+\S+\s+password\s+)([^\s"']+)`), "${1}" + Redacted},
+		{"secret assignment", lazy(`(?i)\b([A-Z0-9_.-]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET|API[_-]?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*|[A-Z0-9_]*_AUTH)(\\?["']?\s*[=:]\s*)(` + shellValue + `)`), "${1}${2}" + Redacted},
+		{"secret flag", lazy(`(?i)(--(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+))((?:` + quotedWord + `|[^\s"'` + "`" + `\\;&|-][^\s"'` + "`" + `\\;&|]*)` + wordRest + `)`), "${1}" + Redacted},
 	}
 })
 
@@ -100,27 +106,15 @@ func RedactionNames() []string {
 // secrets: a secret of no known shape stays.
 func Redact(s string) string {
 	lower := strings.ToLower(s)
-	var rules []redaction
-	for _, r := range redactionNames {
-		if triggered(lower, redactionTriggers[r]) {
-			if rules == nil {
-				rules = redactions() // compiled on first need
-			}
-			break
-		}
-	}
-	for _, r := range rules {
+	for _, r := range redactions() {
 		if !triggered(lower, redactionTriggers[r.name]) {
 			continue
 		}
-		s = r.re.ReplaceAllString(s, r.repl)
+		s = r.re().ReplaceAllString(s, r.repl)
 		lower = strings.ToLower(s)
 	}
 	return s
 }
-
-// redactionNames are the rules' names, known without compiling them.
-var redactionNames = []string{"private key block", "URL credentials", "bearer or basic credentials", "authorization token", "GitHub token", "GitLab token", "OpenAI/Anthropic key", "Slack token", "AWS access key id", "Google API key", "JSON web token", "Stripe key", "password argument", "curl user", "netrc password", "secret assignment", "secret flag"}
 
 func triggered(lower string, triggers []string) bool {
 	for _, t := range triggers {

@@ -114,3 +114,6 @@ func TestRedactionTriggers(t *testing.T) {
 		}
 	}
 }
+
+// redactionNames are the rules' names, in order, as the docs list them.
+var redactionNames = []string{"private key block", "URL credentials", "bearer or basic credentials", "authorization token", "GitHub token", "GitLab token", "OpenAI/Anthropic key", "Slack token", "AWS access key id", "Google API key", "JSON web token", "Stripe key", "password argument", "curl user", "netrc password", "secret assignment", "secret flag"}
