@@ -58,6 +58,17 @@ var semanticsPrograms = []string{
 	// past the 200 million steps hookifyc once refused: Codex has no bound
 	// and loads it in 0.7 s (go.starlark.net: about 2 s)
 	"for i in range(101000000):\n    pass\nprefix_rule([\"loop\", str(i)])",
+	// augmented assignments work as their operator (x <<= 600 is 1 << 600;
+	// go.starlark.net refuses shifts past 511), and += extends a list in
+	// place by any iterable but a string
+	"x = 1\nx <<= 600\nprefix_rule([\"x\"] if x == 1 << 600 else [\"y\"])",
+	"x = [1]\ny = x\ny += (2,)\ny += {\"k\": 1}\nprefix_rule([\"x\"] if x == [1, 2, \"k\"] else [\"y\"])",
+	"x = [1]\nx += 1",
+	"x = [1]\nx += \"ab\"",
+	"x = (1,)\nx += [2]",
+	"x = 1.0\nx /= 0",
+	"x = 5\nx -= \"a\"",
+	"x = 7\nx //= 2\nx *= 3\nx &= 15\nx ^= 1\nx >>= 1\nx |= 8\nx %= 5\nx -= 1\nprefix_rule([\"x\"] if x == 1 else [\"y\"])",
 }
 
 // semanticsFiles returns the files of the semantics conformance test: one

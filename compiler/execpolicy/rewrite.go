@@ -26,7 +26,16 @@ var binops = map[syntax.Token]string{
 	syntax.LT: "$<", syntax.LE: "$<=", syntax.GT: "$>", syntax.GE: "$>=",
 }
 
+// augmented are the augmented assignments' operators, as binary ones.
+var augmented = map[syntax.Token]syntax.Token{
+	syntax.PLUS_EQ: syntax.PLUS, syntax.MINUS_EQ: syntax.MINUS, syntax.STAR_EQ: syntax.STAR,
+	syntax.SLASH_EQ: syntax.SLASH, syntax.SLASHSLASH_EQ: syntax.SLASHSLASH, syntax.PERCENT_EQ: syntax.PERCENT,
+	syntax.AMP_EQ: syntax.AMP, syntax.PIPE_EQ: syntax.PIPE, syntax.CIRCUMFLEX_EQ: syntax.CIRCUMFLEX,
+	syntax.LTLT_EQ: syntax.LTLT, syntax.GTGT_EQ: syntax.GTGT,
+}
+
 const (
+	hiddenAugAdd  = "$+=" // x += y: a list is extended in place
 	hiddenIndex   = "$index"
 	hiddenSlice   = "$slice"
 	hiddenAttr    = "$attr"
@@ -64,9 +73,16 @@ func (rw *rewriter) stmts(list []syntax.Stmt) {
 func (rw *rewriter) stmt(s syntax.Stmt) syntax.Stmt {
 	switch s := s.(type) {
 	case *syntax.AssignStmt:
-		if s.Op == syntax.PERCENT_EQ && isPure(s.LHS) {
-			// x %= y → x = $percent(x, y)
-			s.RHS = rw.call(hiddenPercent, s.OpPos, syntax.Start(s.LHS), rw.expr(s.LHS), rw.expr(s.RHS))
+		if op, ok := augmented[s.Op]; ok && isPure(s.LHS) {
+			// x op= y → x = $op(x, y), as the binary operator says
+			name := binops[op]
+			switch op {
+			case syntax.PERCENT:
+				name = hiddenPercent
+			case syntax.PLUS:
+				name = hiddenAugAdd
+			}
+			s.RHS = rw.call(name, s.OpPos, syntax.Start(s.LHS), rw.expr(s.LHS), rw.expr(s.RHS))
 			s.Op = syntax.EQ
 			s.LHS = rw.target(s.LHS)
 			return s

@@ -1475,6 +1475,34 @@ func numDisplay(v starlark.Value) string {
 
 // binop is a binary operation with starlark-rust's errors (and shifts
 // without go.starlark.net's 512-bit limit).
+// augAdd is x += y: a list is extended in place by any iterable (the
+// name's other references see it grow; a string is not one), anything
+// else is x + y.
+func (l *loader) augAdd(args starlark.Tuple) (starlark.Value, error) {
+	x, y := args[0], args[1]
+	list, ok := x.(*starlark.List)
+	if !ok {
+		return l.binop(syntax.PLUS, x, y)
+	}
+	it, ok := y.(starlark.Iterable)
+	if _, isStr := y.(starlark.String); !ok || isStr {
+		return nil, plainError("Operation `(iter)` not supported on type `%s`", typeName(y))
+	}
+	var items []starlark.Value
+	iter := it.Iterate()
+	var v starlark.Value
+	for iter.Next(&v) {
+		items = append(items, v)
+	}
+	iter.Done()
+	for _, v := range items {
+		if err := list.Append(v); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
 func (l *loader) binop(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 	unsupported := func(name string) error {
 		return plainError("Operation `%s` not supported for types `%s` and `%s`", name, typeName(x), typeName(y))
@@ -1697,6 +1725,7 @@ func (l *loader) universe() starlark.StringDict {
 	for op, name := range binops {
 		d[name] = l.hidden(name, func(args starlark.Tuple) (starlark.Value, error) { return l.binop(op, args[0], args[1]) })
 	}
+	d[hiddenAugAdd] = l.hidden(hiddenAugAdd, l.augAdd)
 	// Codex's checks and wording (builtins_codex.go), then argument
 	// counts first (arity.go).
 	for _, name := range []string{"abs", "range", "sorted", "enumerate", "max", "min", "zip", "dict", "getattr"} {
