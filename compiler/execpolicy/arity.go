@@ -36,16 +36,12 @@ var codexArity = map[string][2]int{
 	"str.upper": {0, 0},
 }
 
-// codexNoNamed are the functions of codexArity Codex refuses any named
-// argument to, as "Found `k` extra named parameter(s) for call to
-// function" (recorded); dict() and dict.update() take them.
-var codexNoNamed = map[string]bool{
-	"abs": true, "all": true, "any": true, "bool": true, "dir": true, "float": true, "getattr": true,
-	"hasattr": true, "hash": true, "len": true, "list": true, "range": true, "repr": true,
-	"reversed": true, "str": true, "tuple": true, "type": true,
-	"dict.clear": true, "dict.get": true, "dict.items": true, "dict.keys": true, "dict.popitem": true,
-	"dict.setdefault": true, "dict.values": true,
-}
+// codexTakesNamed are the functions of codexArity that take named
+// arguments (dict(a = 1), d.update(a = 1)). Codex refuses any named
+// argument to every other one as "Found `k` extra named parameter(s) for
+// call to function" (recorded for every builtin, str, list and dict
+// method).
+var codexTakesNamed = map[string]bool{"dict": true, "dict.update": true}
 
 // checkArity refuses a call of the function key as Codex does when its
 // named or positional arguments do not fit its signature; nil when they
@@ -56,8 +52,8 @@ func checkArity(key string, args starlark.Tuple, kwargs []starlark.Tuple) error 
 		return nil
 	}
 	if len(kwargs) > 0 {
-		if !codexNoNamed[key] {
-			return nil // the function words it
+		if codexTakesNamed[key] {
+			return nil // the function checks them
 		}
 		return plainError("Found `%s` extra named parameter(s) for call to function", string(kwargs[0][0].(starlark.String)))
 	}

@@ -26,12 +26,12 @@ func builtinCallFiles() (names []string, files [][]byte) {
 		calls = append(calls, f+"(1, 2, 3)", f+"(x = 1)")
 	}
 	for _, m := range []string{"capitalize", "codepoints", "count", "elems", "endswith", "find", "format", "index", "isalnum", "isalpha", "isdigit", "islower", "isspace", "istitle", "isupper", "join", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace", "rfind", "rindex", "rpartition", "rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "title", "upper"} {
-		for _, a := range []string{``, `"a"`, `1`, `"a", "b"`, `"a", 1`, `1, 2`, `"a", 1, 2`, `["a"]`, `None`} {
+		for _, a := range []string{``, `"a"`, `1`, `"a", "b"`, `"a", 1`, `1, 2`, `"a", 1, 2`, `["a"]`, `None`, `x = 1`} {
 			calls = append(calls, `"a,b a".`+m+"("+a+")")
 		}
 	}
 	for _, m := range []string{"append", "clear", "extend", "index", "insert", "pop", "remove"} {
-		for _, a := range []string{``, `1`, `"a"`, `1, 2`, `[1]`, `-1`, `5`, `1, 2, 3`} {
+		for _, a := range []string{``, `1`, `"a"`, `1, 2`, `[1]`, `-1`, `5`, `1, 2, 3`, `x = 1`} {
 			calls = append(calls, "[1, 2]."+m+"("+a+")")
 		}
 	}

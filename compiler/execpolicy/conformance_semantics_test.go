@@ -68,6 +68,15 @@ var semanticsPrograms = []string{
 	"x = (1,)\nx += [2]",
 	"x = 1.0\nx /= 0",
 	"x = 5\nx -= \"a\"",
+	// element assignments and keys that cannot be
+	"x = [1]\nx[5] = 1",
+	"x = [1]\nx[-3] = 1",
+	"x = [1, 2, 3]\nx[-4] = 1",
+	"x = []\nx[0] = 1",
+	"x = []\nx[-1] = 1",
+	"x = {}\nx[[1]] = 2",
+	"x = {[1]: 2}",
+	"x = {}\nx[{}] = 2",
 	"x = 7\nx //= 2\nx *= 3\nx &= 15\nx ^= 1\nx >>= 1\nx |= 8\nx %= 5\nx -= 1\nprefix_rule([\"x\"] if x == 1 else [\"y\"])",
 }
 

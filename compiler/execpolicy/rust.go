@@ -1948,6 +1948,20 @@ func rustMessage(msg string) string {
 	if itemAssign().MatchString(msg) {
 		return "Immutable"
 	}
+	if m := indexRange().FindStringSubmatch(msg); m != nil {
+		// x[i] = v past the end: a negative index shows as i + len(x).
+		i, _ := strconv.Atoi(m[1])
+		if hi, err := strconv.Atoi(m[2]); err == nil && i < 0 {
+			i += hi + 1
+		}
+		return "Index `" + strconv.Itoa(i) + "` is out of bound"
+	}
+	if m := emptyIndex().FindStringSubmatch(msg); m != nil {
+		return "Index `" + m[1] + "` is out of bound"
+	}
+	if m := unhashable().FindStringSubmatch(msg); m != nil {
+		return "Value of type `" + m[1] + "` is not hashable"
+	}
 	return msg
 }
 
@@ -1958,6 +1972,11 @@ var (
 	dupKey     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^duplicate key: (.*)$`) })
 	unaryOp    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`) })
 	itemAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\w+ value does not support item assignment$`) })
+	indexRange = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^list index (-?\d+) out of range \[-?\d+:(-?\d+)\]$`)
+	})
+	emptyIndex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^index (-?\d+) out of range: empty list$`) })
+	unhashable = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unhashable type: (\w+)$`) })
 )
 
 // containerMethod returns the list and dict methods whose meaning or
