@@ -68,6 +68,17 @@ var semanticsPrograms = []string{
 	"x = (1,)\nx += [2]",
 	"x = 1.0\nx /= 0",
 	"x = 5\nx -= \"a\"",
+	// augmented assignments to an element computed on the spot
+	"x = [\"%x\"]\nx[len(x) - 1] %= 1.5",
+	"x = [\"%s!\"]\nx[len(x) - 1] %= \"v\"\nprefix_rule([\"x\"] if x == [\"v!\"] else [\"y\"])",
+	"x = [1, 2]\nx[len(x) - 1] <<= 600\nprefix_rule([\"x\"] if x[1] == 2 << 600 else [\"y\"])",
+	"x = {\"k\": [1]}\ny = x[\"k\"]\nx[\"k\" + \"\"] += [2]\nprefix_rule([\"x\"] if y == [1, 2] else [\"y\"])",
+	"x = \"abc\"\nx[len(x) - 1] += \"z\"",
+	"x = (1, 2)\nx[len(x) - 1] += 1",
+	"x = [1]\nx[len(x)] += 1",
+	"x = {}\nx[\"a\" + \"\"] += 1",
+	"x = [[1]]\nx[len(x) - 1] += 1",
+	"x = [1]\nx[len(x) - 1] /= 0",
 	// element assignments and keys that cannot be
 	"x = [1]\nx[5] = 1",
 	"x = [1]\nx[-3] = 1",

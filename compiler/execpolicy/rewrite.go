@@ -2,6 +2,7 @@ package execpolicy
 
 import (
 	"fmt"
+	"strconv"
 
 	"go.starlark.net/syntax"
 )
@@ -35,11 +36,12 @@ var augmented = map[syntax.Token]syntax.Token{
 }
 
 const (
-	hiddenAugAdd  = "$+=" // x += y: a list is extended in place
-	hiddenIndex   = "$index"
-	hiddenSlice   = "$slice"
-	hiddenAttr    = "$attr"
-	hiddenPercent = "$percent"
+	hiddenAugAdd   = "$+=" // x += y: a list is extended in place
+	hiddenAugIndex = "$augindex"
+	hiddenIndex    = "$index"
+	hiddenSlice    = "$slice"
+	hiddenAttr     = "$attr"
+	hiddenPercent  = "$percent"
 )
 
 type rewriter struct {
@@ -73,15 +75,22 @@ func (rw *rewriter) stmts(list []syntax.Stmt) {
 func (rw *rewriter) stmt(s syntax.Stmt) syntax.Stmt {
 	switch s := s.(type) {
 	case *syntax.AssignStmt:
-		if op, ok := augmented[s.Op]; ok && isPure(s.LHS) {
+		op, aug := augmented[s.Op]
+		name := binops[op]
+		switch op {
+		case syntax.PERCENT:
+			name = hiddenPercent
+		case syntax.PLUS:
+			name = hiddenAugAdd
+		}
+		if ix, ok := s.LHS.(*syntax.IndexExpr); aug && ok && !isPure(s.LHS) {
+			// a[i] op= y, a or i computed on the spot (evaluated once)
+			// → $augindex(a, i, "$op", y)
+			opName := &syntax.Literal{Token: syntax.STRING, TokenPos: s.OpPos, Raw: strconv.Quote(name), Value: name}
+			return &syntax.ExprStmt{X: rw.call(hiddenAugIndex, s.OpPos, syntax.Start(s.LHS), rw.expr(ix.X), rw.expr(ix.Y), opName, rw.expr(s.RHS))}
+		}
+		if aug && isPure(s.LHS) {
 			// x op= y → x = $op(x, y), as the binary operator says
-			name := binops[op]
-			switch op {
-			case syntax.PERCENT:
-				name = hiddenPercent
-			case syntax.PLUS:
-				name = hiddenAugAdd
-			}
 			s.RHS = rw.call(name, s.OpPos, syntax.Start(s.LHS), rw.expr(s.LHS), rw.expr(s.RHS))
 			s.Op = syntax.EQ
 			s.LHS = rw.target(s.LHS)

@@ -1475,6 +1475,50 @@ func numDisplay(v starlark.Value) string {
 
 // binop is a binary operation with starlark-rust's errors (and shifts
 // without go.starlark.net's 512-bit limit).
+// augIndex is a[i] op= y for a and i computed once: args are a, i, the
+// operator's hidden builtin name and y.
+func (l *loader) augIndex(args starlark.Tuple) (starlark.Value, error) {
+	obj, key, y := args[0], args[1], args[3]
+	op, _ := starlark.AsString(args[2])
+	cur, err := l.index(starlark.Tuple{obj, key})
+	if err != nil {
+		return nil, err
+	}
+	var v starlark.Value
+	switch op {
+	case hiddenPercent:
+		v, err = l.percentOp(starlark.Tuple{cur, y})
+	case hiddenAugAdd:
+		v, err = l.augAdd(starlark.Tuple{cur, y})
+	default:
+		for tok, name := range binops {
+			if name == op {
+				v, err = l.binop(tok, cur, y)
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch o := obj.(type) {
+	case starlark.HasSetKey:
+		err = o.SetKey(key, v)
+	case starlark.HasSetIndex:
+		// l.index read o[key]: key is an int within bounds.
+		i, _ := starlark.AsInt32(key)
+		if i < 0 {
+			i += o.Len()
+		}
+		err = o.SetIndex(i, v)
+	default:
+		err = fmt.Errorf("%s value does not support item assignment", obj.Type())
+	}
+	if err != nil {
+		return nil, err
+	}
+	return starlark.None, nil
+}
+
 // augAdd is x += y: a list is extended in place by any iterable (the
 // name's other references see it grow; a string is not one), anything
 // else is x + y.
@@ -1726,6 +1770,7 @@ func (l *loader) universe() starlark.StringDict {
 		d[name] = l.hidden(name, func(args starlark.Tuple) (starlark.Value, error) { return l.binop(op, args[0], args[1]) })
 	}
 	d[hiddenAugAdd] = l.hidden(hiddenAugAdd, l.augAdd)
+	d[hiddenAugIndex] = l.hidden(hiddenAugIndex, l.augIndex)
 	// Codex's checks and wording (builtins_codex.go), then argument
 	// counts first (arity.go).
 	for _, name := range []string{"abs", "range", "sorted", "enumerate", "max", "min", "zip", "dict", "getattr"} {
