@@ -16,6 +16,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/runtime/audit"
+	"github.com/hookifyc/hookifyc/runtime/hookcmd"
 )
 
 func (a *app) logCommand() *cli.Command {
@@ -124,7 +125,7 @@ func (a *app) runLog(ctx context.Context, cmd *cli.Command) error {
 // \t, and no escape sequence or bidi override that could hide or reorder
 // what it says.
 func displayLine(s string) string {
-	return escapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s))
+	return hookcmd.EscapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s))
 }
 
 // printEntry prints one decision: a JSON line, or
@@ -222,7 +223,7 @@ func (a *app) runLogStats(ctx context.Context, cmd *cli.Command) error {
 	}
 	st.NeverFired = []audit.Rule{}
 	listed := map[string]bool{}
-	for _, r := range auditRules(enabled) {
+	for _, r := range audit.RulesOf(enabled) {
 		if key := r.Name + "\x00" + r.Source; !fired[r.Name] && !listed[key] {
 			listed[key] = true
 			st.NeverFired = append(st.NeverFired, r)

@@ -21,13 +21,13 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/hookifyc/hookifyc/compiler/execpolicy"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	ver "github.com/hookifyc/hookifyc/internal/version"
+	"github.com/hookifyc/hookifyc/runtime/hookcmd"
 )
 
 // managedDir is the managed (fleet) rule directory: "default" means the
@@ -56,7 +56,7 @@ type machine struct {
 func hostMachine() machine {
 	m := machine{getenv: os.Getenv, getwd: os.Getwd, executable: os.Executable, managedDir: managedDir, exit: os.Exit}
 	if m.managedDir == "default" {
-		m.managedDir = platformManagedDir(os.Getenv)
+		m.managedDir = sources.PlatformManagedDir(os.Getenv)
 	}
 	return m
 }
@@ -224,45 +224,15 @@ func similar(suggestion, typed string) bool {
 // version is what --version prints after "hookifyc version ": this build,
 // the Go release that built it and the Codex release whose contract it
 // targets.
-func version() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			v = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && v == "(devel)" && len(s.Value) >= 12 {
-				v = "(devel " + s.Value[:12] + ")"
-			}
-		}
-	}
-	return fmt.Sprintf("%s, %s, for Codex %s", v, runtime.Version(), execpolicy.CodexVersion)
-}
+func version() string { return ver.String() }
 
 // exitError is an error with an exit code, printed by run.
 func exitError(code int, format string, args ...any) error {
 	return cli.Exit(fmt.Sprintf(format, args...), code)
 }
 
-// oneOf is a flag validator accepting the given values.
+// oneOf is a flag validator accepting the given values (hookcmd.OneOf:
+// hookifyc-hook's flags say the same).
 func oneOf(flag string, values ...string) func(string) error {
-	return func(v string) error {
-		for _, ok := range values {
-			if v == ok {
-				return nil
-			}
-		}
-		list := ""
-		for i, ok := range values {
-			switch {
-			case i == 0:
-			case i == len(values)-1:
-				list += " or "
-			default:
-				list += ", "
-			}
-			list += fmt.Sprintf("%q", ok)
-		}
-		return fmt.Errorf("--%s must be %s (got %q)", flag, list, v)
-	}
+	return hookcmd.OneOf(flag, values...)
 }

@@ -6,11 +6,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/hookifyc/hookifyc/internal/golden"
 	"github.com/hookifyc/hookifyc/internal/testenv"
+	"github.com/hookifyc/hookifyc/runtime/hookcmd"
 )
 
 // testManagedDirVar names the variable that gives the in-test hookifyc
@@ -24,6 +26,15 @@ func TestMain(m *testing.M) {
 			mach := hostMachine()
 			mach.managedDir = os.Getenv(testManagedDirVar)
 			os.Exit(run(context.Background(), mach, os.Args, os.Stdin, os.Stdout, os.Stderr))
+		},
+		// hookifyc-hook as cmd/hookifyc-hook builds it, with the test's
+		// managed rule directory.
+		"hookifyc-hook": func() {
+			h := hookcmd.Host{
+				Getenv: os.Getenv, Getwd: os.Getwd, ManagedDir: os.Getenv(testManagedDirVar),
+				Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Version: version(), Exit: os.Exit,
+			}
+			os.Exit(hookcmd.Main(os.Args[1:], os.LookupEnv, h, time.Now()))
 		},
 	})
 }

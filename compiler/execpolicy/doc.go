@@ -48,5 +48,6 @@
 package execpolicy
 
 // CodexVersion is the Codex CLI release whose execpolicy (and hooks)
-// contract hookifyc reproduces.
+// contract hookifyc reproduces (internal/version.Codex says the same;
+// TestCodexVersion).
 const CodexVersion = "0.169.0"

@@ -1,14 +1,13 @@
 package rulecache
 
 import (
-	"path/filepath"
-
 	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/internal/bincode"
 )
 
 // The pattern cache keeps the summaries of compiled regexes (see
-// engine.PatternCache) in one file, "patterns", beside the rule cache files.
+// engine.PatternCache) in one file per program (patternsFile), beside the
+// rule cache files.
 // An entry is found by the pattern's own text, so it cannot go stale; the
 // program identity in the header keeps another build's translations out.
 
@@ -31,7 +30,7 @@ func (c *Cache) patternState() *patternState {
 		<-p.loaded
 		return p
 	}
-	p := &patternState{file: filepath.Join(c.dir, "patterns"), loaded: make(chan struct{}), used: map[string]pyre.Summary{}}
+	p := &patternState{file: c.patternsFile(), loaded: make(chan struct{}), used: map[string]pyre.Summary{}}
 	c.patterns = p
 	c.mu.Unlock()
 	if data, err := readSmall(p.file, c.euid); err == nil {

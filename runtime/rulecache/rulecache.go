@@ -11,8 +11,8 @@
 // started is read but never stored: its timestamp could still be shared by
 // a write that has not happened yet (file systems with coarse timestamps).
 //
-// One cache file per rule directory holds the entries, and a "patterns"
-// file the compiled patterns (an engine.PatternCache, found by the pattern's
+// One cache file per rule directory and program holds the entries, and a
+// ".patterns" file per program the compiled patterns (an engine.PatternCache, found by the pattern's
 // text). Each is written atomically (temporary file and rename) only when
 // something was stored, with a checksum, the cache format version and the
 // identity of the program that wrote it (see ProgramKey): a rebuilt
@@ -275,11 +275,25 @@ func (c *Cache) dirState(dir string) *dirState {
 	return d
 }
 
-// fileFor names the cache file of a rule directory.
+// fileFor names the cache file of a rule directory: a hash of the program
+// and the directory, so that two builds (hookifyc and hookifyc-hook, or an
+// old and a new hookifyc) keep files of their own instead of rewriting each
+// other's entries on every call.
 func (c *Cache) fileFor(dir string) string {
+	return filepath.Join(c.dir, fmt.Sprintf("%016x.rules", c.hash(dir)))
+}
+
+// patternsFile names the pattern cache file of the program.
+func (c *Cache) patternsFile() string {
+	return filepath.Join(c.dir, fmt.Sprintf("%016x.patterns", c.hash(patternsDir)))
+}
+
+func (c *Cache) hash(name string) uint64 {
 	h := fnv.New64a()
-	h.Write([]byte(dir))
-	return filepath.Join(c.dir, fmt.Sprintf("%016x.rules", h.Sum64()))
+	h.Write([]byte(c.program))
+	h.Write([]byte{0})
+	h.Write([]byte(name))
+	return h.Sum64()
 }
 
 // Flush writes the cache file of every rule directory where a rule was
@@ -386,10 +400,10 @@ func prune(dir string, now time.Time) {
 		switch {
 		case isTempName(name):
 			limit = staleTempFile
-		case isRulesName(name):
+		case isCacheName(name):
 			limit = staleAfter
 		default:
-			continue // the patterns file, or not ours
+			continue // not ours
 		}
 		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && now.Sub(info.ModTime()) > limit {
 			os.Remove(filepath.Join(dir, name))
@@ -433,10 +447,14 @@ func isTempName(name string) bool {
 	return strings.HasPrefix(name, tempPrefix) && len(name) > len(tempPrefix) && allIn(name[len(tempPrefix):], "0123456789")
 }
 
-// isRulesName reports whether name is a rule directory's cache file, as
-// fileFor names them: 16 lower-case hex digits and ".rules".
-func isRulesName(name string) bool {
+// isCacheName reports whether name is a cache file, as fileFor and
+// patternsFile name them: 16 lower-case hex digits and ".rules" or
+// ".patterns".
+func isCacheName(name string) bool {
 	base, ok := strings.CutSuffix(name, ".rules")
+	if !ok {
+		base, ok = strings.CutSuffix(name, ".patterns")
+	}
 	return ok && len(base) == 16 && allIn(base, "0123456789abcdef")
 }
 

@@ -377,7 +377,7 @@ func TestPatternCache(t *testing.T) {
 	if _, ok := New(Options{Dir: dir, Program: "other", Start: later()}).Pattern(want[0].Pattern); ok {
 		t.Error("another program's pattern was used")
 	}
-	file := filepath.Join(dir, "patterns")
+	file := New(Options{Dir: dir, Program: "test"}).patternsFile()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -458,15 +458,17 @@ func TestPruneAfterWrite(t *testing.T) {
 	cacheDir := t.TempDir()
 	now := time.Now()
 	files := map[string]time.Duration{
-		"0000000000000001.rules": staleAfter + time.Hour, // stale: removed
-		"0000000000000002.rules": staleAfter - time.Hour, // kept
-		".hookifyc-tmp-123":      2 * staleTempFile,      // stale: removed
-		".hookifyc-tmp-456":      time.Minute,            // a write in progress: kept
-		"patterns":               staleAfter + time.Hour, // kept
-		"notes.txt":              staleAfter + time.Hour, // not ours: kept
-		"default.rules":          staleAfter + time.Hour, // not ours (Codex's name): kept
-		"00000000000000AB.rules": staleAfter + time.Hour, // not a name we write: kept
-		".tmp-789":               2 * staleTempFile,      // not ours: kept
+		"0000000000000001.rules":    staleAfter + time.Hour, // stale: removed
+		"0000000000000002.rules":    staleAfter - time.Hour, // kept
+		".hookifyc-tmp-123":         2 * staleTempFile,      // stale: removed
+		".hookifyc-tmp-456":         time.Minute,            // a write in progress: kept
+		"0000000000000003.patterns": staleAfter + time.Hour, // stale patterns: removed
+		"0000000000000004.patterns": time.Hour,              // kept
+		"patterns":                  staleAfter + time.Hour, // not a name we write: kept
+		"notes.txt":                 staleAfter + time.Hour, // not ours: kept
+		"default.rules":             staleAfter + time.Hour, // not ours (Codex's name): kept
+		"00000000000000AB.rules":    staleAfter + time.Hour, // not a name we write: kept
+		".tmp-789":                  2 * staleTempFile,      // not ours: kept
 	}
 	for name, age := range files {
 		p := filepath.Join(cacheDir, name)
@@ -489,7 +491,7 @@ func TestPruneAfterWrite(t *testing.T) {
 	for name := range files {
 		_, err := os.Stat(filepath.Join(cacheDir, name))
 		removed := os.IsNotExist(err)
-		want := name == "0000000000000001.rules" || name == ".hookifyc-tmp-123"
+		want := name == "0000000000000001.rules" || name == "0000000000000003.patterns" || name == ".hookifyc-tmp-123"
 		if removed != want {
 			t.Errorf("%s: removed = %v, want %v", name, removed, want)
 		}

@@ -1,10 +1,10 @@
-package main
+package sources
 
 import "path/filepath"
 
-// platformManagedDir is the managed rule directory of a Windows machine:
+// PlatformManagedDir is the managed rule directory of a Windows machine:
 // %ProgramData%\codex\hookify (none when ProgramData is unset).
-func platformManagedDir(getenv func(string) string) string {
+func PlatformManagedDir(getenv func(string) string) string {
 	pd := getenv("ProgramData")
 	if pd == "" {
 		return ""

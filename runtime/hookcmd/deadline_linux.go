@@ -1,4 +1,4 @@
-package main
+package hookcmd
 
 import (
 	"sync/atomic"

@@ -1,4 +1,4 @@
-package main
+package hookcmd
 
 import "testing"
 
@@ -11,8 +11,8 @@ func TestEscapeControls(t *testing.T) {
 		"a\u202eb\x7f":             `a\u202eb\x7f`,
 		"été":                      "été",
 	} {
-		if got := escapeControls(in); got != want {
-			t.Errorf("escapeControls(%q) = %q, want %q", in, got, want)
+		if got := EscapeControls(in); got != want {
+			t.Errorf("EscapeControls(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

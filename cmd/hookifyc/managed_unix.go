@@ -1,8 +1,0 @@
-//go:build !windows
-
-package main
-
-import "github.com/hookifyc/hookifyc/compiler/sources"
-
-// platformManagedDir is the managed rule directory of a Unix machine.
-func platformManagedDir(func(string) string) string { return sources.DefaultManagedDir }
