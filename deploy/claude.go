@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/hookifyc/hookifyc/compiler/codexhooks"
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/internal/textsafe"
@@ -21,11 +22,16 @@ const ClaudeSettings = "settings.json"
 // hookify plugin's do.
 var ClaudeEvents = []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"}
 
-// ClaudeCommand is the hook command: the quoted hookifyc path, "hook
-// --agent claude" and the sources (none: the layered discovery).
-func ClaudeCommand(hookifyc string, sources []string) (string, error) {
-	cmd := ""
-	for i, p := range append([]string{hookifyc}, sources...) {
+// ClaudeCommand is the hook command: the quoted hookifyc path and "hook",
+// or the quoted hookBinary (hookifyc-hook) when there is one, then
+// "--agent claude" and the sources (none: the layered discovery).
+func ClaudeCommand(hookifyc, hookBinary string, sources []string) (string, error) {
+	cmd, err := codexhooks.Program(hookifyc, hookBinary)
+	if err != nil {
+		return "", err
+	}
+	cmd += " --agent claude"
+	for _, p := range sources {
 		if !filepath.IsAbs(p) {
 			return "", fmt.Errorf("the path %q in the hook command must be absolute", p)
 		}
@@ -34,13 +40,7 @@ func ClaudeCommand(hookifyc string, sources []string) (string, error) {
 				return "", fmt.Errorf("the path %q holds a control character or invalid UTF-8", p)
 			}
 		}
-		if i > 0 {
-			cmd += " "
-		}
-		cmd += shell.Quote(p)
-		if i == 0 {
-			cmd += " hook --agent claude"
-		}
+		cmd += " " + shell.Quote(p)
 	}
 	return cmd, nil
 }
@@ -64,7 +64,7 @@ func PlanClaude(o Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd, err := ClaudeCommand(o.Hookifyc, absSources(copts))
+	cmd, err := ClaudeCommand(o.Hookifyc, o.HookBinary, absSources(copts))
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +90,9 @@ func PlanClaude(o Options) (*Plan, error) {
 		for _, k := range keys {
 			p.Notes = append(p.Notes, fmt.Sprintf("the hookify plugin is still enabled in %s (%s): every call would be judged twice; disable it: claude plugin disable hookify", filepath.Join(o.Dir, name), k))
 		}
+	}
+	if n := hookBinaryNote(o); n != "" {
+		p.Notes = append(p.Notes, n)
 	}
 	if o.Project {
 		p.Notes = append(p.Notes, "project settings hooks run in every session of the project, -p included")

@@ -246,7 +246,7 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 		switch {
 		case err != nil:
 			fs.add(LevelError, target, fmt.Sprintf("%s --version failed: %v", bin, err), "run "+apply+" with a working hookifyc")
-		case o.Version != "" && strings.TrimSpace(out) != strings.TrimSpace(o.Version):
+		case o.Version != "" && VersionWords(out) != VersionWords(o.Version):
 			fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s (%s), not this hookifyc (%s)", bin, strings.TrimSpace(out), strings.TrimSpace(o.Version)), "run "+apply+" with the hookifyc you mean to use")
 		default:
 			fs.add(LevelOK, target, fmt.Sprintf("%s: hooks installed, running %s", dir, bin), "")

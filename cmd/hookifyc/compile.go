@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/driver"
 	"github.com/hookifyc/hookifyc/compiler/lower"
+	"github.com/hookifyc/hookifyc/deploy"
 	"github.com/hookifyc/hookifyc/internal/atomicfile"
 )
 
@@ -95,6 +96,17 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 			return exitError(2, "locating hookifyc: %v (pass --hookifyc)", err)
 		}
 		opts.Hookifyc = exe
+	}
+	if targets&driver.TargetHooks != 0 {
+		// The hooks run hookifyc-hook when the same build sits beside
+		// hookifyc (it starts faster). One under the working directory
+		// (the project compile runs in, say as a pre-commit hook) is not
+		// run to check it: the agent can rewrite it.
+		project := cwd
+		if project == a.m.home() || project == filepath.Dir(project) {
+			project = ""
+		}
+		opts.HookBinary, _ = deploy.HookBinaryBeside(opts.Hookifyc, version(), project, nil)
 	}
 	res, err := driver.Compile(opts)
 	if err != nil {

@@ -196,6 +196,11 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 		Commands:         a.loggedCommands(cmd.String("audit-log"), cwd, cmd.Root().ErrWriter),
 		MCP:              cmd.Bool("mcp"),
 	}
+	projectRoot := ""
+	if project {
+		projectRoot = start
+	}
+	o.HookBinary, o.NoHookBinary = deploy.HookBinaryBeside(exe, version(), projectRoot, nil)
 	var p *deploy.Plan
 	switch {
 	case cmd.Bool("managed"):

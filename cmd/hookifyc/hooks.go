@@ -55,7 +55,9 @@ audit log holds for a hookifyc hook of that agent and event.`,
 }
 
 // hookifycHookRe recognises a hook command that runs `hookifyc hook`.
-var hookifycHookRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[/\\\s"'])hookifyc(\.exe)?["']?\s+hook(\s|$)`) })
+var hookifycHookRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[/\\\s"'])(hookifyc(\.exe)?["']?\s+hook|hookifyc-hook(\.exe)?["']?)(\s|$)`)
+})
 
 // listedHook is a hook as hooks list prints it.
 type listedHook struct {

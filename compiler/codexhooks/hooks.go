@@ -46,6 +46,10 @@ type Plan struct {
 type Options struct {
 	// Hookifyc is the absolute path of the hookifyc binary the hooks run.
 	Hookifyc string
+	// HookBinary is the absolute path of hookifyc-hook, the hook-only
+	// binary (cmd/hookifyc-hook); when set the hooks run it, which starts
+	// faster, instead of `hookifyc hook`.
+	HookBinary string
 	// Timeout in seconds; 0 means DefaultTimeout.
 	Timeout int
 	// Actor is passed to the hook (--actor) so actor-scoped genesis rules
@@ -205,12 +209,14 @@ func (n *needs) plan() Plan {
 }
 
 // Command is the hook command line: the quoted hookifyc path and
-// "hook --agent codex".
+// "hook --agent codex", or the quoted hookifyc-hook path and "--agent
+// codex".
 func (o Options) Command() (string, error) {
-	if err := checkPath("hookifyc", o.Hookifyc); err != nil {
+	cmd, err := Program(o.Hookifyc, o.HookBinary)
+	if err != nil {
 		return "", err
 	}
-	cmd := shell.Quote(o.Hookifyc) + " hook --agent codex"
+	cmd += " --agent codex"
 	if o.Actor != "" {
 		for _, r := range o.Actor {
 			if unicode.IsControl(r) || r == unicode.ReplacementChar {
@@ -226,6 +232,22 @@ func (o Options) Command() (string, error) {
 		cmd += " " + shell.Quote(src)
 	}
 	return cmd, nil
+}
+
+// Program is the start of a hook command, before its flags: the quoted
+// hookBinary (hookifyc-hook) when there is one, else the quoted hookifyc
+// and "hook". Both paths must be absolute, without control characters.
+func Program(hookifyc, hookBinary string) (string, error) {
+	if hookBinary != "" {
+		if err := checkPath("hookifyc-hook", hookBinary); err != nil {
+			return "", err
+		}
+		return shell.Quote(hookBinary), nil
+	}
+	if err := checkPath("hookifyc", hookifyc); err != nil {
+		return "", err
+	}
+	return shell.Quote(hookifyc) + " hook", nil
 }
 
 // checkPath accepts an absolute path without control characters or

@@ -76,6 +76,9 @@ type Options struct {
 	// Hookifyc is the absolute path of the binary the hooks run; needed
 	// for TargetHooks.
 	Hookifyc string
+	// HookBinary is the absolute path of hookifyc-hook, which the hooks
+	// run instead of `hookifyc hook` when set (codexhooks.Options).
+	HookBinary string
 	// TempDirs are the machine's temporary directories: a Hookifyc under
 	// one is reported as temporary (see TemporaryBinary).
 	TempDirs []string
@@ -141,7 +144,7 @@ func Compile(opts Options) (*Result, error) {
 	if header == "" {
 		header = Header
 	}
-	hopts := codexhooks.Options{Hookifyc: opts.Hookifyc, Actor: opts.Lower.Actor}
+	hopts := codexhooks.Options{Hookifyc: opts.Hookifyc, HookBinary: opts.HookBinary, Actor: opts.Lower.Actor}
 	if opts.Targets&TargetHooks != 0 {
 		// The hook reads the same sources as this compilation (none: the
 		// same layered discovery).

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -56,9 +57,11 @@ var (
 	buildOut  []byte
 )
 
-// Binary builds cmd/hookifyc once per test process and returns its path.
-// The test build has no managed rule layer (main.managedDir is empty), so
-// that no test depends on the machine's /etc/codex/hookify.
+// Binary builds cmd/hookifyc once per test process and returns its path,
+// with cmd/hookifyc-hook beside it (HookBinary), as `go install ./cmd/...`
+// lays them out: the hooks apply installs run hookifyc-hook. The test
+// builds have no managed rule layer (main.managedDir is empty), so that no
+// test depends on the machine's /etc/codex/hookify.
 func Binary(t testing.TB) string {
 	t.Helper()
 	root := RepoRoot(t)
@@ -69,7 +72,10 @@ func Binary(t testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(dir, "hookifyc")
-		cmd := exec.Command("go", "build", "-ldflags=-X main.managedDir=", "-o", binPath, "./cmd/hookifyc")
+		if runtime.GOOS == "windows" {
+			binPath += ".exe" // what go build -o DIR/ names it
+		}
+		cmd := exec.Command("go", "build", "-ldflags=-X main.managedDir=", "-o", dir+string(filepath.Separator), "./cmd/hookifyc", "./cmd/hookifyc-hook")
 		cmd.Dir = root
 		buildOut, buildErr = cmd.CombinedOutput()
 	})
@@ -77,4 +83,15 @@ func Binary(t testing.TB) string {
 		t.Fatalf("testenv: building hookifyc: %v\n%s", buildErr, buildOut)
 	}
 	return binPath
+}
+
+// HookBinary is the hookifyc-hook that Binary builds beside hookifyc.
+func HookBinary(t testing.TB) string {
+	t.Helper()
+	bin := Binary(t)
+	name := "hookifyc-hook"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	return filepath.Join(filepath.Dir(bin), name)
 }
