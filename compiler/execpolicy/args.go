@@ -36,13 +36,14 @@ func (sig signature) bind(args starlark.Tuple, kwargs []starlark.Tuple) ([]starl
 			vals[i] = kv[1]
 		}
 	}
-	if len(extra) > 0 {
-		return nil, plainError("Found %s extra named parameter(s) for call to %s", strings.Join(extra, " "), sig.name)
-	}
+	// A missing parameter is reported before unknown names, as Codex does.
 	for i := 0; i < sig.required; i++ {
 		if vals[i] == nil {
 			return nil, plainError("Missing parameter `%s` for call to `%s`", sig.params[i], sig.name)
 		}
+	}
+	if len(extra) > 0 {
+		return nil, plainError("Found %s extra named parameter(s) for call to %s", strings.Join(extra, " "), sig.name)
 	}
 	return vals, nil
 }

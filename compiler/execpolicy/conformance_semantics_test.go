@@ -211,16 +211,12 @@ func compareLoadsWording(t *testing.T, suite string, names []string, files [][]b
 				t.Errorf("%s: codex rejects (%d:%d: %s), hookifyc accepts\n%s", names[i], line, col, msg, src)
 				continue
 			}
-			// Syntax errors: go.starlark.net's parser words them its own way
-			// (docs/compile.md); both must be syntax errors on the same line.
-			if strings.HasPrefix(msg, "Parse error:") && !strings.HasPrefix(perr.Msg, "Parse error:") ||
-				strings.HasPrefix(msg, "Parse error:") && perr.Pos.Line != line {
-				bad++
-				t.Errorf("%s:\n%s\n codex:    %d:%d: %s\n hookifyc: %d:%d: %s", names[i], src, line, col, msg, perr.Pos.Line, perr.Pos.Col, perr.Msg)
-				continue
-			}
-			if strings.HasPrefix(msg, "Parse error:") && msg != perr.Msg {
+			// Syntax errors too: the same words at the same place
+			// (syntaxcheck.go follows Codex's parser).
+			if strings.HasPrefix(msg, "Parse error:") && (msg != perr.Msg || perr.Pos.Line != line || perr.Pos.Col != col) {
 				parseWording++
+				bad++
+				t.Errorf("%s: syntax error:\n%s\n codex:    %d:%d: %s\n hookifyc: %d:%d: %s", names[i], src, line, col, msg, perr.Pos.Line, perr.Pos.Col, perr.Msg)
 				continue
 			}
 			if line != 0 && (perr.Pos.Line != line || perr.Pos.Col != col) {

@@ -31,14 +31,17 @@
 // type, hash, int, float, ord, chr, dir, getattr, hasattr and fail are
 // starlark-rust's. String match/not_match examples are split as Codex splits
 // them ([SplitExample]). Errors carry file:line:col and use Codex's wording;
-// syntax errors say "Parse error:" on the same line as Codex, in
-// go.starlark.net's words.
+// syntax errors are found as Codex's parser finds them (syntaxcheck.go), with
+// its words and positions. Type annotations, which Codex checks as the file
+// runs, are refused with a message saying so.
 //
 // The conformance tests compare all this with the real Codex (recorded in
 // testdata/codex/*.jsonl): TestConformanceSemantics (over 400 small files:
 // values and errors of expressions and programs), TestConformanceRustPolicy
 // (a policy written with f-strings, string indexing, floats and %, checked
-// on about 1,800 argvs), and the check, emit, invalid and multi-file suites.
+// on about 1,800 argvs), TestConformanceSyntaxErrors (798 spoiled policies:
+// syntax errors and what a typo leads to), and the check, emit, invalid,
+// builtin-call and multi-file suites.
 //
 // Evaluation follows Codex exactly: rules are keyed by their first token;
 // every matching rule is reported in insertion order; the decision is the

@@ -23,7 +23,7 @@ import (
 //
 // The pre-pass also rejects what starlark-rust rejects at the lexical level
 // but go.starlark.net accepts: invalid UTF-8 (Codex cannot even read the
-// file), a byte-order mark, tabs and other control characters outside string
+// file), a byte-order mark, control characters other than tabs outside string
 // literals and comments, non-ASCII characters outside them, and the string
 // literals starlark-rust refuses. Anything it cannot classify is left to the
 // parser.
@@ -168,7 +168,9 @@ func (lx *lexer) run(fs *fstate) *Error {
 				lx.copyRune()
 			}
 		case c == '\t':
-			return lx.errAt(lx.line, lx.col, "tabs are not allowed")
+			// Where a tab is refused (indentation, between tokens but not
+			// on a blank or comment line) is syntaxCheck's call.
+			lx.copyRune()
 		case c == '\r':
 			if !strings.HasPrefix(lx.s[lx.i:], "\r\n") {
 				return lx.errAt(lx.line, lx.col, "invalid input `\\r`")

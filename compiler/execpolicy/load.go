@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/metrics"
+	"slices"
 	"strings"
 	"time"
 
@@ -97,6 +98,7 @@ type loader struct {
 	file    string
 	calls   map[[2]int32]Position // '(' of a call → start of the call
 	origins map[srcPos]syntax.Position
+	ast     *syntax.File // the file being loaded, once parsed
 }
 
 // pendingCall is a prefix_rule() call whose examples are checked once its
@@ -111,14 +113,32 @@ func (l *loader) loadFile(f File) error {
 	l.file = f.Name
 	l.pending = l.pending[:0]
 	l.origins = nil
+	l.ast = nil
 	prep, e := lexCheck(f.Name, f.Data)
 	if e != nil {
+		if e.Pos.IsValid() && strings.HasPrefix(e.Msg, "Parse error:") {
+			// Codex reports a syntax error before it first, if any.
+			return syntaxCheckAfter(f.Name, f.Data, e)
+		}
 		return e
+	}
+	// The syntax as Codex's parser reads it, with its words and positions
+	// (go.starlark.net's are its own).
+	se, annotation := checkSyntax(f.Name, f.Data, nil)
+	if se != nil {
+		return se
+	}
+	if annotation != nil {
+		// Codex accepts them and checks values against them as the file
+		// runs, which hookifyc does not do: say so rather than judge the
+		// file otherwise (docs/compile.md).
+		return &Error{Pos: *annotation, Msg: "hookifyc cannot check type annotations (Codex 0.169.0 accepts them and checks values against them as the file runs): remove it to have the file checked here"}
 	}
 	ast, err := fileOptions.Parse(f.Name, prep.src, 0)
 	if err != nil {
 		return l.convert(err)
 	}
+	l.ast = ast
 	rw := newRewriter(prep)
 	rw.file(ast)
 	l.origins = rw.origins
@@ -213,7 +233,7 @@ func (l *loader) walk(ast *syntax.File) *Error {
 			l.calls[[2]int32{n.Lparen.Line, n.Lparen.Col}] = l.pos(start)
 		case *syntax.Ident:
 			if b, ok := n.Binding.(*resolve.Binding); ok && b.Scope == resolve.Universal && n.Name == "print" && bad == nil {
-				bad = &Error{Pos: l.pos(n.NamePos), Msg: "Variable `print` not found"}
+				bad = &Error{Pos: l.pos(n.NamePos), Msg: l.notFound("print", n.NamePos)}
 			}
 		}
 		return true
@@ -247,10 +267,17 @@ func (l *loader) convert(err error) *Error {
 	}
 	var re resolve.ErrorList
 	if errors.As(err, &re) && len(re) > 0 {
-		return &Error{Pos: l.pos(re[0].Pos), Msg: resolveMessage(re[0].Msg)}
+		msg := resolveMessage(re[0].Msg)
+		if name, ok := strings.CutPrefix(msg, "Variable `"); ok && strings.HasSuffix(name, "` not found") {
+			msg = l.notFound(strings.TrimSuffix(name, "` not found"), re[0].Pos)
+		}
+		return &Error{Pos: l.pos(re[0].Pos), Msg: msg}
 	}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
+		if e, ok := l.userCallError(ee); ok {
+			return e
+		}
 		var pos Position
 		if n := len(ee.CallStack); n > 0 {
 			fr := ee.CallStack[n-1]
@@ -282,6 +309,23 @@ func (l *loader) convert(err error) *Error {
 		return &Error{Pos: pos, Msg: msg}
 	}
 	return &Error{Pos: Position{File: l.file}, Msg: err.Error()}
+}
+
+// notFound is Codex's error for an undefined name used at pos, with its
+// suggestion (didyoumean.go).
+func (l *loader) notFound(name string, pos syntax.Position) string {
+	msg := "Variable `" + name + "` not found"
+	if l.ast != nil {
+		names := suggestionNames(l.ast, pos)
+		if slices.Index(names, name) < len(names)-len(codexGlobals) && slices.Contains(names, name) {
+			// Bound in its scope, but not yet (x += 1 first).
+			return "Local variable `" + name + "` referenced before assignment"
+		}
+		if s := didYouMean(name, names); s != "" {
+			msg += ", did you mean `" + s + "`?"
+		}
+	}
+	return msg
 }
 
 func resolveMessage(msg string) string {

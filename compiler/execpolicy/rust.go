@@ -1293,7 +1293,10 @@ func (l *loader) index(args starlark.Tuple) (starlark.Value, error) {
 		}
 		return x.Index(int(idx)), nil
 	}
-	return nil, plainError("Operation `[]` not supported on type `%s`", typeName(x))
+	if typeName(x) == "function" {
+		return nil, plainError("Operation `[]` not supported on type `function`")
+	}
+	return nil, plainError("Operation `[]` not supported for types `%s` and `%s`", typeName(x), typeName(y))
 }
 
 func (l *loader) slice(args starlark.Tuple) (starlark.Value, error) {
@@ -1965,7 +1968,14 @@ func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args star
 
 // rustMessage rewords go.starlark.net's runtime errors as starlark-rust
 // words them.
+var referencedBefore = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:local|global) variable (\S+) referenced before assignment$`)
+})
+
 func rustMessage(msg string) string {
+	if m := referencedBefore().FindStringSubmatch(msg); m != nil {
+		return "Local variable `" + m[1] + "` referenced before assignment"
+	}
 	if m := notIterable().FindStringSubmatch(msg); m != nil {
 		t := m[1]
 		if t == "" {

@@ -1,0 +1,171 @@
+package execpolicy
+
+import (
+	"go.starlark.net/syntax"
+)
+
+// "Variable `x` not found, did you mean `y`?"
+//
+// Codex's starlark-rust suggests the first name within a small edit
+// distance of an undefined one (2, or 1 for names of one or two bytes),
+// trying the names of the enclosing function (its parameters, then its
+// other names in the order they are first bound), then the module's in the
+// same order, then its globals sorted as below. TestConformanceSyntaxErrors
+// and the did-you-mean cases of load_test.go compare it with Codex.
+
+// codexGlobals are the names every policy sees in Codex, sorted by byte.
+var codexGlobals = []string{
+	"False", "None", "True", "abs", "all", "any", "bool", "chr", "dict", "dir",
+	"enumerate", "fail", "float", "getattr", "hasattr", "hash", "host_executable",
+	"int", "len", "list", "max", "min", "network_rule", "ord", "prefix_rule",
+	"range", "repr", "reversed", "sorted", "str", "tuple", "type", "zip",
+}
+
+// didYouMean returns the suggestion for name among candidates, "" for
+// none.
+func didYouMean(name string, candidates []string) string {
+	if name == "" {
+		return ""
+	}
+	limit := 2
+	if len(name) <= 2 {
+		limit = 1
+	}
+	best, bestDist := "", limit+1
+	for _, c := range candidates {
+		if d := levenshtein(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// levenshtein is the edit distance between a and b, in characters.
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// suggestionNames are the names Codex tries for an undefined name used at
+// pos in f: the enclosing function's, the module's, then the globals.
+func suggestionNames(f *syntax.File, pos syntax.Position) []string {
+	var names []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	if fn := enclosingFunction(f, pos); fn != nil {
+		switch fn := fn.(type) {
+		case *syntax.DefStmt:
+			for _, p := range fn.Params {
+				add(paramName(p))
+			}
+			bindings(fn.Body, add)
+		case *syntax.LambdaExpr:
+			for _, p := range fn.Params {
+				add(paramName(p))
+			}
+		}
+	}
+	bindings(f.Stmts, add)
+	for _, g := range codexGlobals {
+		add(g)
+	}
+	return names
+}
+
+// enclosingFunction is the innermost def or lambda whose extent holds
+// pos, or nil.
+func enclosingFunction(f *syntax.File, pos syntax.Position) syntax.Node {
+	var found syntax.Node
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.DefStmt, *syntax.LambdaExpr:
+			start, end := n.Span()
+			if !before(pos, start) && before(pos, end) {
+				found = n
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func before(a, b syntax.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
+
+func paramName(p syntax.Expr) string {
+	switch p := p.(type) {
+	case *syntax.Ident:
+		return p.Name
+	case *syntax.BinaryExpr: // name=default
+		if id, ok := p.X.(*syntax.Ident); ok {
+			return id.Name
+		}
+	case *syntax.UnaryExpr: // *args, **kwargs
+		if id, ok := p.X.(*syntax.Ident); ok {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// bindings calls add for each name the statements bind, in order, not
+// descending into nested functions' bodies.
+func bindings(stmts []syntax.Stmt, add func(string)) {
+	var target func(e syntax.Expr)
+	target = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.Ident:
+			add(e.Name)
+		case *syntax.TupleExpr:
+			for _, x := range e.List {
+				target(x)
+			}
+		case *syntax.ListExpr:
+			for _, x := range e.List {
+				target(x)
+			}
+		case *syntax.ParenExpr:
+			target(e.X)
+		}
+	}
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *syntax.AssignStmt:
+			target(s.LHS)
+		case *syntax.DefStmt:
+			add(s.Name.Name)
+		case *syntax.ForStmt:
+			target(s.Vars)
+			bindings(s.Body, add)
+		case *syntax.IfStmt:
+			bindings(s.True, add)
+			bindings(s.False, add)
+		case *syntax.LoadStmt:
+			for _, id := range s.To {
+				add(id.Name)
+			}
+		}
+	}
+}

@@ -1,0 +1,1712 @@
+package execpolicy
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Codex's syntax errors.
+//
+// go.starlark.net parses the files, but its syntax errors are worded its own
+// way ("got '**', want newline") and sometimes placed elsewhere. Codex's
+// parser (starlark-rust 0.14.2) is a recursive-descent parser over a token
+// stream: the first token it cannot use is reported as "Parse error:
+// unexpected <token>, expected <what>", at the token's first character, and
+// a lexical error is reported when the parser asks for the token it spoils.
+// syntaxCheck follows the same grammar with the same expectation points, so
+// that a file go.starlark.net refuses is refused in Codex's words and at
+// Codex's position (TestConformanceSyntaxErrors compares it with the real
+// Codex). It builds no syntax tree: it only finds the first error.
+
+// syntaxCheck returns Codex's first syntax error in src, or nil when it
+// finds none. lexErr is the pre-pass's error (lexCheck), if any: starlark-rust
+// reports it when its parser reaches the token it lies in, so a syntax error
+// before it comes first.
+func syntaxCheck(file string, src []byte, lexErr *Error) *Error {
+	err, _ := checkSyntax(file, src, lexErr)
+	return err
+}
+
+// checkSyntax is syntaxCheck that also returns where the file's first type
+// annotation is (nil: none).
+func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, annotation *Position) {
+	s := string(src)
+	p := &rdParser{lx: newRDLexer(s), file: file, src: s, annotation: -1}
+	if lexErr != nil {
+		p.lx.stopAt = offsetOf(s, lexErr.Pos.Line, lexErr.Pos.Col)
+		p.lx.stopErr = lexErr
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(rdBail)
+			if !ok {
+				panic(r)
+			}
+			err = b.err
+		}
+	}()
+	p.advance()
+	p.module()
+	if p.annotation >= 0 {
+		annotation = &p.errAtOffset(p.annotation, "").Pos
+	}
+	if p.pending != nil {
+		return p.pending, annotation
+	}
+	if p.deferred != nil {
+		return p.deferred, annotation
+	}
+	return p.placement, annotation
+}
+
+// syntaxCheckAfter is syntaxCheck for a file the pre-pass refused with
+// lexErr: the first of the two errors, in the order Codex meets them (an
+// error inside an f-string, which syntaxCheck reads itself, is Codex's
+// only if it comes before lexErr).
+func syntaxCheckAfter(file string, src []byte, lexErr *Error) *Error {
+	if lexErr.Msg == "Parse error: unfinished string literal" {
+		// syntaxCheck finds unfinished literals itself, where
+		// starlark-rust does (inside f-strings too).
+		if e := syntaxCheck(file, src, nil); e != nil {
+			return e
+		}
+		return lexErr
+	}
+	e := syntaxCheck(file, src, lexErr)
+	if e == nil || e != lexErr && lexErr.Pos.Line < e.Pos.Line || lexErr.Pos.Line == e.Pos.Line && lexErr.Pos.Col < e.Pos.Col && e.Pos.Line != 1 {
+		return lexErr
+	}
+	return e
+}
+
+// offsetOf is the byte offset of a 1-based line and column (in characters).
+func offsetOf(s string, line, col int) int {
+	l, c := 1, 1
+	for i, r := range s {
+		if l == line && c == col || l > line {
+			return i
+		}
+		l, c = advance(l, c, r)
+	}
+	return len(s)
+}
+
+// rdKind is the kind of a token.
+type rdKind uint8
+
+const (
+	tkNone rdKind = iota // end of file (the token stream is exhausted)
+	tkNewline
+	tkIndent
+	tkDedent
+	tkIdent
+	tkKeyword
+	tkSymbol
+	tkInt
+	tkFloat
+	tkString
+	tkBytes
+	tkFStart
+	tkFText
+	tkFExprStart
+	tkFExprEnd
+	tkFBang
+	tkFEnd
+)
+
+// rdToken is one token: its kind, text (the keyword or symbol, the
+// identifier, the literal's value) and byte extent.
+type rdToken struct {
+	kind       rdKind
+	text       string
+	start, end int
+}
+
+func (t rdToken) is(kind rdKind, text string) bool { return t.kind == kind && t.text == text }
+func (t rdToken) sym(text string) bool             { return t.is(tkSymbol, text) }
+func (t rdToken) kw(text string) bool              { return t.is(tkKeyword, text) }
+
+// String is the token as starlark-rust names it in "unexpected ...".
+func (t rdToken) String() string {
+	switch t.kind {
+	case tkNewline:
+		return "new line"
+	case tkIndent:
+		return "new indentation block"
+	case tkDedent:
+		return "end of indentation block"
+	case tkIdent:
+		return "identifier '" + t.text + "'"
+	case tkKeyword:
+		return "keyword '" + t.text + "'"
+	case tkSymbol:
+		return "symbol '" + t.text + "'"
+	case tkInt:
+		return "integer literal '" + t.text + "'"
+	case tkFloat:
+		return "float literal '" + t.text + "'"
+	case tkString:
+		return "string literal " + rustDebugString(t.text)
+	case tkBytes:
+		return fmt.Sprintf("bytes literal (%d bytes)", len(t.text))
+	case tkFStart:
+		return "f-string start"
+	case tkFText:
+		return "f-string text " + rustDebugString(t.text)
+	case tkFExprStart:
+		return "f-string expression start '{'"
+	case tkFExprEnd:
+		return "f-string expression end '}'"
+	case tkFBang:
+		return "f-string bang '!'"
+	case tkFEnd:
+		return "f-string end"
+	}
+	return "end of file"
+}
+
+var rdKeywords = map[string]bool{
+	"and": true, "break": true, "continue": true, "def": true, "elif": true, "else": true,
+	"for": true, "if": true, "in": true, "lambda": true, "load": true, "not": true,
+	"or": true, "pass": true, "return": true,
+}
+
+var rdReserved = map[string]bool{
+	"as": true, "assert": true, "async": true, "await": true, "class": true, "del": true,
+	"except": true, "finally": true, "from": true, "global": true, "import": true, "is": true,
+	"nonlocal": true, "raise": true, "try": true, "while": true, "with": true, "yield": true,
+}
+
+// rdSymbols are the symbols, longest first within each first character.
+var rdSymbols = []string{
+	"<<=", ">>=", "//=", "...",
+	"+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "**", "->", "//", "<<", ">>", "&=", "|=", "^=",
+	",", ";", ":", "=", "<", ">", "-", "+", "*", "%", "/", ".", "&", "|", "^", "~",
+	"[", "{", "(", "]", "}", ")",
+}
+
+// rdFString is the state of an f-string being read: its quote, whether it
+// is raw, and the brackets open in its current expression (depth 0: text).
+type rdFString struct {
+	quote                    byte
+	triple, raw              bool
+	braces, parens, brackets int
+}
+
+// rdLexer produces starlark-rust's tokens: newlines only outside brackets,
+// indentation blocks, comments dropped, f-strings as their parts.
+type rdLexer struct {
+	s       string
+	i       int
+	parens  int
+	indents []int
+	buf     []rdToken
+	done    bool
+	fs      []*rdFString
+	// stopAt is where the pre-pass found a lexical error (stopErr): a
+	// token reaching it is that error.
+	stopAt  int
+	stopErr *Error
+	// pendingLex is an error to return once buf is empty (the first
+	// line's indentation).
+	pendingLex *rdLexError
+}
+
+func newRDLexer(s string) *rdLexer {
+	lx := &rdLexer{s: s, stopAt: -1}
+	lx.pendingLex = lx.indent(0)
+	return lx
+}
+
+// rdLexError is a lexical error at a byte offset.
+type rdLexError struct {
+	off int
+	msg string
+}
+
+// next returns the next token, or ok == false with the lexer's error set
+// (or nil at the end of the stream).
+func (lx *rdLexer) next() (rdToken, *rdLexError, bool) {
+	for {
+		if len(lx.buf) > 0 {
+			t := lx.buf[0]
+			lx.buf = lx.buf[1:]
+			return t, nil, true
+		}
+		if lx.pendingLex != nil {
+			e := lx.pendingLex
+			lx.pendingLex = nil
+			return rdToken{}, e, false
+		}
+		if f := lx.fstring(); f != nil && f.braces == 0 {
+			return lx.fstringText(f)
+		}
+		if lx.done {
+			return rdToken{}, nil, false
+		}
+		if f := lx.fstring(); f != nil && f.braces == 1 && f.parens == 0 && f.brackets == 0 && lx.i < len(lx.s) && lx.s[lx.i] == '!' && !strings.HasPrefix(lx.s[lx.i:], "!=") {
+			lx.i++
+			return rdToken{kind: tkFBang, text: "!", start: lx.i - 1, end: lx.i}, nil, true
+		}
+		// Blanks, escaped newlines and comments.
+		for lx.i < len(lx.s) {
+			switch {
+			case lx.s[lx.i] == ' ':
+				lx.i++
+				continue
+			case strings.HasPrefix(lx.s[lx.i:], "\\\n"):
+				lx.i += 2
+				continue
+			case strings.HasPrefix(lx.s[lx.i:], "\\\r\n"):
+				lx.i += 3
+				continue
+			case lx.s[lx.i] == '#':
+				for lx.i < len(lx.s) && lx.s[lx.i] != '\n' && lx.s[lx.i] != '\r' {
+					lx.i++
+				}
+				continue
+			}
+			break
+		}
+		start := lx.i
+		if lx.stopAt >= 0 && start >= lx.stopAt && len(lx.fs) == 0 {
+			return rdToken{}, &rdLexError{off: -1}, false
+		}
+		if start >= len(lx.s) {
+			// The end: a newline, then the blocks still open end.
+			lx.done = true
+			for range lx.indents {
+				lx.buf = append(lx.buf, rdToken{kind: tkDedent, start: start, end: start})
+			}
+			lx.indents = nil
+			return rdToken{kind: tkNewline, start: start, end: start}, nil, true
+		}
+		c := lx.s[start]
+		switch {
+		case c == '\t':
+			for lx.i < len(lx.s) && lx.s[lx.i] == '\t' {
+				lx.i++
+			}
+			return rdToken{}, &rdLexError{off: start, msg: "tabs are not allowed"}, false
+		case c == '\n' || c == '\r' && strings.HasPrefix(lx.s[start:], "\r\n"):
+			if c == '\r' {
+				lx.i++
+			}
+			lx.i++
+			if lx.parens != 0 || lx.inFExpr() {
+				continue
+			}
+			t := rdToken{kind: tkNewline, start: start, end: lx.i}
+			if e := lx.indent(start); e != nil {
+				return rdToken{}, e, false
+			}
+			return t, nil, true
+		case c == '\'' || c == '"':
+			return lx.str(start, start, false, false)
+		case (c == 'r' || c == 'b') && start+1 < len(lx.s) && (lx.s[start+1] == '\'' || lx.s[start+1] == '"'):
+			return lx.str(start, start+1, c == 'r', c == 'b')
+		case (c == 'r' || c == 'b') && start+2 < len(lx.s) && (lx.s[start+1] == 'b' || lx.s[start+1] == 'r') && lx.s[start+1] != c && (lx.s[start+2] == '\'' || lx.s[start+2] == '"'):
+			return lx.str(start, start+2, true, true)
+		case c == 'f' && start+1 < len(lx.s) && (lx.s[start+1] == '\'' || lx.s[start+1] == '"'):
+			return lx.fstart(start, start+1, false)
+		case c == 'f' && start+2 < len(lx.s) && lx.s[start+1] == 'r' && (lx.s[start+2] == '\'' || lx.s[start+2] == '"'):
+			return lx.fstart(start, start+2, true)
+		case isIdentStart(c):
+			for lx.i < len(lx.s) && (isIdentStart(lx.s[lx.i]) || isDigit(lx.s[lx.i])) {
+				lx.i++
+			}
+			w := lx.s[start:lx.i]
+			switch {
+			case rdReserved[w]:
+				return rdToken{}, &rdLexError{off: start, msg: "cannot use reserved keyword `" + w + "`"}, false
+			case rdKeywords[w]:
+				return rdToken{kind: tkKeyword, text: w, start: start, end: lx.i}, nil, true
+			}
+			return rdToken{kind: tkIdent, text: w, start: start, end: lx.i}, nil, true
+		case isDigit(c) || c == '.' && start+1 < len(lx.s) && isDigit(lx.s[start+1]):
+			return lx.number(start)
+		}
+		for _, sym := range rdSymbols {
+			if strings.HasPrefix(lx.s[start:], sym) {
+				lx.i += len(sym)
+				t := rdToken{kind: tkSymbol, text: sym, start: start, end: lx.i}
+				lx.bracket(&t)
+				return t, nil, true
+			}
+		}
+		_, n := utf8.DecodeRuneInString(lx.s[start:])
+		lx.i += n
+		return rdToken{}, &rdLexError{off: start, msg: "invalid input `" + lx.s[start:start+n] + "`"}, false
+	}
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
+
+func (lx *rdLexer) fstring() *rdFString {
+	if n := len(lx.fs); n > 0 {
+		return lx.fs[n-1]
+	}
+	return nil
+}
+
+func (lx *rdLexer) inFExpr() bool { f := lx.fstring(); return f != nil && f.braces > 0 }
+
+// bracket keeps the bracket depths, and turns the '}' that closes an
+// f-string expression into its end.
+func (lx *rdLexer) bracket(t *rdToken) {
+	f := lx.fstring()
+	switch t.text {
+	case "(", "[", "{":
+		lx.parens++
+		if f != nil && f.braces > 0 {
+			switch t.text {
+			case "(":
+				f.parens++
+			case "[":
+				f.brackets++
+			default:
+				f.braces++
+			}
+		}
+	case "}":
+		if f != nil && f.braces == 1 && f.parens == 0 && f.brackets == 0 {
+			f.braces = 0
+			t.kind, t.text = tkFExprEnd, ""
+			return
+		}
+		if f != nil && f.braces > 0 {
+			f.braces--
+		}
+		lx.parens--
+	case ")", "]":
+		lx.parens--
+		if f != nil && f.braces > 0 {
+			if t.text == ")" && f.parens > 0 {
+				f.parens--
+			} else if t.text == "]" && f.brackets > 0 {
+				f.brackets--
+			}
+		}
+	}
+}
+
+// indent reads the indentation of the line that starts at lx.i, after the
+// newline token at nl, and queues the blocks it opens or ends (blank and
+// comment-only lines do neither). Its errors are at nl, as starlark-rust
+// reports them (at the last token it read).
+func (lx *rdLexer) indent(nl int) *rdLexError {
+	for {
+		spaces, tabs := 0, 0
+		j := lx.i
+		for j < len(lx.s) && (lx.s[j] == ' ' || lx.s[j] == '\t' || lx.s[j] == '\r') {
+			switch lx.s[j] {
+			case ' ':
+				spaces++
+			case '\t':
+				tabs++
+			}
+			j++
+		}
+		if j >= len(lx.s) {
+			lx.i = j
+			return nil
+		}
+		switch lx.s[j] {
+		case '\n':
+			// A blank line: its newline is the next token.
+			lx.i = j
+			return nil
+		case '#':
+			for j < len(lx.s) && lx.s[j] != '\n' {
+				j++
+			}
+			if j >= len(lx.s) {
+				lx.i = j
+				return nil
+			}
+			lx.i = j + 1
+			continue
+		}
+		lx.i = j
+		if tabs > 0 {
+			return &rdLexError{off: nl, msg: "tabs are not allowed"}
+		}
+		now := 0
+		if n := len(lx.indents); n > 0 {
+			now = lx.indents[n-1]
+		}
+		switch {
+		case spaces > now:
+			lx.indents = append(lx.indents, spaces)
+			lx.buf = append(lx.buf, rdToken{kind: tkIndent, start: j - spaces, end: j})
+		case spaces < now:
+			n := 0
+			for {
+				top := 0
+				if k := len(lx.indents); k > 0 {
+					top = lx.indents[k-1]
+				}
+				if top == spaces {
+					break
+				}
+				if top < spaces {
+					return &rdLexError{off: nl, msg: "incorrect indentation"}
+				}
+				lx.indents = lx.indents[:len(lx.indents)-1]
+				n++
+			}
+			for ; n > 0; n-- {
+				lx.buf = append(lx.buf, rdToken{kind: tkDedent, start: j - spaces, end: j - spaces})
+			}
+		}
+		return nil
+	}
+}
+
+// number reads an integer or float literal at start.
+func (lx *rdLexer) number(start int) (rdToken, *rdLexError, bool) {
+	s := lx.s
+	j := start
+	digits := func(ok func(byte) bool) {
+		for j < len(s) && ok(s[j]) {
+			j++
+		}
+	}
+	exponent := func() {
+		if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+			k := j + 1
+			if k < len(s) && (s[k] == '+' || s[k] == '-') {
+				k++
+			}
+			if k < len(s) && isDigit(s[k]) {
+				j = k
+				digits(isDigit)
+			}
+		}
+	}
+	if s[start] == '.' {
+		j++
+		digits(isDigit)
+		exponent()
+		lx.i = j
+		return lx.float(start, j)
+	}
+	if s[start] == '0' && j+2 <= len(s) {
+		base, ok := 0, func(byte) bool { return false }
+		switch s[j+1] {
+		case 'x', 'X':
+			base, ok = 16, func(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+		case 'b', 'B':
+			base, ok = 2, func(c byte) bool { return c == '0' || c == '1' }
+		case 'o', 'O':
+			base, ok = 8, func(c byte) bool { return c >= '0' && c <= '7' }
+		}
+		if base != 0 && j+2 < len(s) && ok(s[j+2]) {
+			j += 2
+			digits(ok)
+			lx.i = j
+			v, _ := new(big.Int).SetString(s[start+2:j], base)
+			return rdToken{kind: tkInt, text: v.String(), start: start, end: j}, nil, true
+		}
+	}
+	digits(isDigit)
+	intEnd := j
+	if j < len(s) && s[j] == '.' {
+		j++
+		digits(isDigit)
+		exponent()
+		lx.i = j
+		return lx.float(start, j)
+	}
+	exponent()
+	if j > intEnd {
+		lx.i = j
+		return lx.float(start, j)
+	}
+	lx.i = j
+	lit := s[start:j]
+	if len(lit) > 1 && lit[0] == '0' {
+		return rdToken{}, &rdLexError{off: start, msg: "integer cannot have leading 0, got `" + lit + "`"}, false
+	}
+	v, _ := new(big.Int).SetString(lit, 10)
+	return rdToken{kind: tkInt, text: v.String(), start: start, end: j}, nil, true
+}
+
+// float is the float literal s[start:end], shown as Rust shows an f64.
+func (lx *rdLexer) float(start, end int) (rdToken, *rdLexError, bool) {
+	f, _ := strconv.ParseFloat(lx.s[start:end], 64)
+	text := strconv.FormatFloat(f, 'f', -1, 64)
+	if math.IsInf(f, 1) {
+		text = "inf"
+	}
+	return rdToken{kind: tkFloat, text: text, start: start, end: end}, nil, true
+}
+
+// str reads a string (or bytes) literal whose opening quote is at q.
+func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, bool) {
+	unfinished := "unfinished string literal"
+	if lx.inFExpr() {
+		unfinished = "f-string expression is missing closing `}`"
+	}
+	if lx.stopAt >= start && lx.stopAt < lx.stringEnd(q, raw) && len(lx.fs) == 0 {
+		return rdToken{}, &rdLexError{off: -1}, false
+	}
+	quote := lx.s[q]
+	triple := strings.HasPrefix(lx.s[q:], strings.Repeat(string(quote), 3))
+	j := q + 1
+	if triple {
+		j = q + 3
+	}
+	var b strings.Builder
+	for j < len(lx.s) {
+		c := lx.s[j]
+		switch {
+		case c == quote && (!triple || strings.HasPrefix(lx.s[j:], strings.Repeat(string(quote), 3))):
+			if triple {
+				j += 3
+			} else {
+				j++
+			}
+			lx.i = j
+			kind := tkString
+			if bytes {
+				kind = tkBytes
+			}
+			return rdToken{kind: kind, text: b.String(), start: start, end: j}, nil, true
+		case c == '\n' && !triple:
+			lx.i = j
+			return rdToken{}, &rdLexError{off: start, msg: unfinished}, false
+		case c == '\r':
+			j++
+		case c == '\\':
+			if j+1 >= len(lx.s) {
+				j++
+				continue
+			}
+			n := lx.s[j+1]
+			if raw {
+				if n != '\'' && n != '"' {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(n)
+				j += 2
+				continue
+			}
+			j = unescapeInto(&b, lx.s, j)
+		default:
+			r, n := utf8.DecodeRuneInString(lx.s[j:])
+			b.WriteRune(r)
+			j += n
+		}
+	}
+	lx.i = j
+	return rdToken{}, &rdLexError{off: start, msg: unfinished}, false
+}
+
+// stringEnd is where the string literal opened at q ends (len(s) when it
+// does not), for stopAt.
+func (lx *rdLexer) stringEnd(q int, raw bool) int {
+	quote := lx.s[q]
+	triple := strings.HasPrefix(lx.s[q:], strings.Repeat(string(quote), 3))
+	j := q + 1
+	if triple {
+		j = q + 3
+	}
+	for j < len(lx.s) {
+		switch c := lx.s[j]; {
+		case c == quote && (!triple || strings.HasPrefix(lx.s[j:], strings.Repeat(string(quote), 3))):
+			if triple {
+				return j + 3
+			}
+			return j + 1
+		case c == '\n' && !triple:
+			return j
+		case c == '\\':
+			j += 2
+		default:
+			j++
+		}
+	}
+	return len(lx.s)
+}
+
+// unescapeInto decodes the escape at s[j] ('\\') into b and returns the
+// offset after it; the pre-pass has refused the invalid ones.
+func unescapeInto(b *strings.Builder, s string, j int) int {
+	n := s[j+1]
+	j += 2
+	hex := func(count int) {
+		v := 0
+		k := 0
+		for ; k < count && j < len(s); k++ {
+			d, err := strconv.ParseUint(s[j:j+1], 16, 8)
+			if err != nil {
+				break
+			}
+			v = v*16 + int(d)
+			j++
+		}
+		b.WriteRune(rune(v))
+	}
+	switch n {
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'a':
+		b.WriteByte(7)
+	case 'b':
+		b.WriteByte(8)
+	case 'f':
+		b.WriteByte(12)
+	case 'v':
+		b.WriteByte(11)
+	case '\n':
+	case '\r':
+		if j < len(s) && s[j] == '\n' {
+			j++
+		}
+	case 'x':
+		hex(2)
+	case 'u':
+		hex(4)
+	case 'U':
+		hex(8)
+	case '"', '\'', '\\':
+		b.WriteByte(n)
+	default:
+		if n >= '0' && n <= '7' {
+			v := int(n - '0')
+			for k := 0; k < 2 && j < len(s) && s[j] >= '0' && s[j] <= '7'; k++ {
+				v = v*8 + int(s[j]-'0')
+				j++
+			}
+			b.WriteRune(rune(v))
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s[j-1:])
+		b.WriteByte('\\')
+		b.WriteRune(r)
+		j += size - 1
+	}
+	return j
+}
+
+// fstart opens an f-string whose quote is at q.
+func (lx *rdLexer) fstart(start, q int, raw bool) (rdToken, *rdLexError, bool) {
+	quote := lx.s[q]
+	triple := strings.HasPrefix(lx.s[q:], strings.Repeat(string(quote), 3))
+	end := q + 1
+	if triple {
+		end = q + 3
+	}
+	lx.i = end
+	lx.fs = append(lx.fs, &rdFString{quote: quote, triple: triple, raw: raw})
+	return rdToken{kind: tkFStart, start: start, end: q + 1}, nil, true
+}
+
+// fstringText reads an f-string's text up to its next expression or its
+// end.
+func (lx *rdLexer) fstringText(f *rdFString) (rdToken, *rdLexError, bool) {
+	start := lx.i
+	var b strings.Builder
+	j := start
+	emit := func(end int, then rdToken) (rdToken, *rdLexError, bool) {
+		if b.Len() == 0 {
+			return then, nil, true
+		}
+		lx.buf = append(lx.buf, then)
+		return rdToken{kind: tkFText, text: b.String(), start: start, end: end}, nil, true
+	}
+	for j < len(lx.s) {
+		c := lx.s[j]
+		switch {
+		case c == '{':
+			if strings.HasPrefix(lx.s[j:], "{{") {
+				b.WriteByte('{')
+				j += 2
+				continue
+			}
+			f.braces = 1
+			lx.i = j + 1
+			return emit(j, rdToken{kind: tkFExprStart, start: j, end: j + 1})
+		case c == '}':
+			if strings.HasPrefix(lx.s[j:], "}}") {
+				b.WriteByte('}')
+				j += 2
+				continue
+			}
+			lx.i = j + 1
+			return rdToken{}, &rdLexError{off: j, msg: "invalid input `}`"}, false
+		case c == f.quote && (!f.triple || strings.HasPrefix(lx.s[j:], strings.Repeat(string(c), 3))):
+			n := 1
+			if f.triple {
+				n = 3
+			}
+			lx.i = j + n
+			lx.fs = lx.fs[:len(lx.fs)-1]
+			return emit(j, rdToken{kind: tkFEnd, start: j, end: j + n})
+		case c == '\\' && j+1 < len(lx.s):
+			if f.raw {
+				if lx.s[j+1] != f.quote {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(lx.s[j+1])
+				j += 2
+				continue
+			}
+			j = unescapeInto(&b, lx.s, j)
+		case c == '\n' && !f.triple:
+			lx.i = j
+			return rdToken{}, &rdLexError{off: start, msg: "unfinished string literal"}, false
+		case c == '\r':
+			j++
+		default:
+			r, n := utf8.DecodeRuneInString(lx.s[j:])
+			b.WriteRune(r)
+			j += n
+		}
+	}
+	lx.i = j
+	return rdToken{}, &rdLexError{off: start, msg: "unfinished string literal"}, false
+}
+
+// rdBail carries the first error out of the parser.
+type rdBail struct{ err *Error }
+
+// rdParser finds the first syntax error as starlark-rust's parser does.
+type rdParser struct {
+	lx      *rdLexer
+	file    string
+	src     string
+	cur     rdToken
+	hasCur  bool   // false: the stream ended (or failed: pending)
+	pending *Error // the lexer's error, reported when a token is needed
+	lastEnd int
+	// deferred is the first error of the checks starlark-rust makes
+	// while parsing but reports only if the parse succeeds (a call's
+	// arguments, a def's parameters, an empty load).
+	deferred *Error
+	// placement is the first statement out of place (break or continue
+	// outside a loop, return outside a def, load below the top level),
+	// which starlark-rust reports once the file is parsed; loops and defs
+	// count the blocks the parser is in.
+	placement   *Error
+	annotation  int // offset of the first type annotation, -1: none
+	loops, defs int
+	nested      bool // in a def, if or for: a load here is out of place
+}
+
+// annotated records a type annotation starting at off.
+func (p *rdParser) annotated(off int) {
+	if p.annotation < 0 {
+		p.annotation = off
+	}
+}
+
+func (p *rdParser) misplaced(off int, msg string) {
+	if p.placement == nil {
+		p.placement = p.errAtOffset(off, msg)
+	}
+}
+
+// defer records a deferred error (the first one counts).
+func (p *rdParser) deferError(off int, msg string) {
+	if p.deferred == nil {
+		p.deferred = p.errAtOffset(off, msg)
+	}
+}
+
+func (p *rdParser) advance() {
+	if p.hasCur {
+		p.lastEnd = p.cur.end
+	}
+	t, lerr, ok := p.lx.next()
+	p.cur, p.hasCur = t, ok
+	if !ok && lerr != nil {
+		p.pending = p.lexError(lerr)
+	}
+}
+
+func (p *rdParser) lexError(e *rdLexError) *Error {
+	if e.off == -1 {
+		return p.lx.stopErr
+	}
+	return p.errAtOffset(e.off, "Parse error: "+e.msg)
+}
+
+func (p *rdParser) errAtOffset(off int, msg string) *Error {
+	if off >= len(p.src) && strings.HasSuffix(p.src, "\n") {
+		// The end of a file that ends a line: starlark-rust's code map
+		// has no line there and says 1:1.
+		return &Error{Pos: Position{File: p.file, Line: 1, Col: 1}, Msg: msg}
+	}
+	line, col := 1, 1
+	for i, r := range p.src {
+		if i >= off {
+			break
+		}
+		line, col = advance(line, col, r)
+	}
+	return &Error{Pos: Position{File: p.file, Line: line, Col: col}, Msg: msg}
+}
+
+func (p *rdParser) fail(off int, msg string) {
+	panic(rdBail{p.errAtOffset(off, msg)})
+}
+
+// expected fails on the current token: the lexer's error if the stream
+// failed, else "unexpected <token>, expected <what>".
+func (p *rdParser) expected(what string) {
+	if p.pending != nil {
+		panic(rdBail{p.pending})
+	}
+	if !p.hasCur {
+		p.fail(p.lastEnd, "Parse error: unexpected end of file, expected "+what)
+	}
+	p.fail(p.cur.start, "Parse error: unexpected "+p.cur.String()+", expected "+what)
+}
+
+func (p *rdParser) peek(kind rdKind, text string) bool { return p.hasCur && p.cur.is(kind, text) }
+func (p *rdParser) peekKind(kind rdKind) bool          { return p.hasCur && p.cur.kind == kind }
+func (p *rdParser) peekSym(s string) bool              { return p.peek(tkSymbol, s) }
+func (p *rdParser) peekKw(s string) bool               { return p.peek(tkKeyword, s) }
+
+func (p *rdParser) eat(kind rdKind, text string) bool {
+	if p.peek(kind, text) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *rdParser) expect(kind rdKind, text string) {
+	if !p.eat(kind, text) {
+		p.expected(rdToken{kind: kind, text: text}.String())
+	}
+}
+
+func (p *rdParser) expectSym(s string) { p.expect(tkSymbol, s) }
+
+func (p *rdParser) skipNewlines() {
+	for p.eat(tkNewline, "") {
+	}
+}
+
+func (p *rdParser) pos() int {
+	if p.hasCur {
+		return p.cur.start
+	}
+	return p.lastEnd
+}
+
+func (p *rdParser) module() {
+	p.skipNewlines()
+	for p.hasCur {
+		p.stmt()
+		p.skipNewlines()
+	}
+}
+
+func (p *rdParser) stmt() {
+	switch {
+	case p.peekKw("def"):
+		p.defStmt()
+	case p.peekKw("if"):
+		p.advance()
+		nested := p.nested
+		p.nested = true
+		p.ifBody()
+		p.nested = nested
+	case p.peekKw("for"):
+		p.advance()
+		target := p.exprList()
+		p.expect(tkKeyword, "in")
+		p.test()
+		p.expectSym(":")
+		nested := p.nested
+		p.nested = true
+		p.loops++
+		p.suite()
+		p.loops--
+		p.nested = nested
+		p.checkAssign(target)
+	default:
+		p.simpleStmt()
+	}
+}
+
+func (p *rdParser) defStmt() {
+	p.advance()
+	p.identifier()
+	p.expectSym("(")
+	var params []rdParam
+	if !p.peekSym(")") {
+		for {
+			params = append(params, p.param(true))
+			if !p.eat(tkSymbol, ",") || p.peekSym(")") {
+				break
+			}
+		}
+	}
+	p.expectSym(")")
+	p.checkParams(params)
+	if p.eat(tkSymbol, "->") {
+		p.annotated(p.pos())
+		p.test()
+	}
+	p.expectSym(":")
+	loops, nested := p.loops, p.nested
+	p.loops, p.nested = 0, true
+	p.defs++
+	p.suite()
+	p.defs--
+	p.loops, p.nested = loops, nested
+}
+
+func (p *rdParser) ifBody() {
+	p.test()
+	p.expectSym(":")
+	p.suite()
+	switch {
+	case p.peekKw("elif"):
+		p.advance()
+		p.ifBody()
+	case p.peekKw("else"):
+		p.advance()
+		p.expectSym(":")
+		p.suite()
+	}
+}
+
+func (p *rdParser) suite() {
+	if !p.peekKind(tkNewline) {
+		p.simpleStmt()
+		return
+	}
+	p.skipNewlines()
+	p.expect(tkIndent, "")
+	p.skipNewlines()
+	for {
+		p.stmt()
+		p.skipNewlines()
+		if p.peekKind(tkDedent) || !p.hasCur {
+			break
+		}
+	}
+	p.eat(tkDedent, "")
+}
+
+func (p *rdParser) simpleStmt() {
+	p.smallStmt()
+	for p.eat(tkSymbol, ";") {
+		if p.peekKind(tkNewline) || !p.hasCur {
+			break
+		}
+		p.smallStmt()
+	}
+	p.expect(tkNewline, "")
+}
+
+func (p *rdParser) smallStmt() {
+	switch {
+	case p.peekKw("return"):
+		if p.defs == 0 {
+			p.misplaced(p.pos(), "`return` cannot be used outside of a `def` function")
+		}
+		p.advance()
+		if !p.peekKind(tkNewline) && !p.peekSym(";") && p.hasCur {
+			p.testList(false)
+		}
+	case p.peekKw("break"), p.peekKw("continue"):
+		if p.loops == 0 {
+			p.misplaced(p.pos(), "`"+p.cur.text+"` cannot be used outside of a `for` loop")
+		}
+		p.advance()
+	case p.peekKw("pass"):
+		p.advance()
+	case p.peekKw("load"):
+		if p.nested {
+			p.misplaced(p.pos(), "`load` must only occur at the top of a module")
+		}
+		p.loadStmt()
+	default:
+		p.assignOrExpr()
+	}
+}
+
+// rdExpr is what the checks after parsing need of an expression: its
+// start and what kind of target it could be.
+type rdExpr struct {
+	start int
+	kind  rdExprKind
+	items []rdExpr // of a tuple or list
+}
+
+type rdExprKind uint8
+
+const (
+	exOther rdExprKind = iota
+	exIdent
+	exDot
+	exIndex
+	exTuple
+	exList
+)
+
+var rdAssignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true, "&=": true, "|=": true, "^=": true, "<<=": true, ">>=": true}
+
+func (p *rdParser) assignOrExpr() {
+	l := p.pos()
+	lhs := p.test()
+	list := p.peekSym(",")
+	if list {
+		lhs = p.testListTail(l, lhs, false)
+	}
+	typed := -1
+	if p.eat(tkSymbol, ":") {
+		typed = p.pos()
+		p.annotated(typed)
+		p.test()
+	}
+	if p.hasCur && p.cur.kind == tkSymbol && rdAssignOps[p.cur.text] {
+		op := p.cur.text
+		p.advance()
+		p.testList(false)
+		if op != "=" && (lhs.kind == exTuple || lhs.kind == exList) {
+			p.fail(lhs.start, "left-hand-side of modifying assignment cannot be a list or tuple")
+		}
+		p.checkAssign(lhs)
+		if typed >= 0 && op != "=" {
+			p.fail(typed, "type annotations not allowed on augmented assignments")
+		}
+		if typed >= 0 && (lhs.kind == exTuple || lhs.kind == exList) {
+			p.fail(typed, "type annotations not allowed on multiple assignments")
+		}
+		return
+	}
+	if list || typed >= 0 {
+		p.expected("assignment operator")
+	}
+}
+
+// checkAssign refuses what cannot be assigned to.
+func (p *rdParser) checkAssign(e rdExpr) {
+	switch e.kind {
+	case exTuple, exList:
+		for _, it := range e.items {
+			p.checkAssign(it)
+		}
+	case exIdent, exDot, exIndex:
+	default:
+		p.fail(e.start, "left-hand-side of assignment must take the form `a`, `a.b` or `a[b]`")
+	}
+}
+
+func (p *rdParser) loadStmt() {
+	p.advance()
+	p.expectSym("(")
+	module := p.pos()
+	p.stringLiteral()
+	if p.eat(tkSymbol, ")") {
+		p.deferError(module, "`load` statement requires at least two arguments")
+		return
+	}
+	p.expectSym(",")
+	if p.peekSym(")") {
+		p.advance()
+		p.deferError(module, "`load` statement requires at least two arguments")
+		return
+	}
+	for !p.peekSym(")") {
+		switch {
+		case p.peekKind(tkIdent):
+			id := p.cur
+			p.advance()
+			if !p.eat(tkSymbol, "=") {
+				p.fail(id.start, "Parse error: expected string literal in load statement")
+			}
+			p.stringLiteral()
+		case p.peekKind(tkString):
+			p.advance()
+		default:
+			p.expected("string literal or identifier")
+		}
+		if !p.eat(tkSymbol, ",") {
+			p.expectSym(")")
+			return
+		}
+	}
+	p.expectSym(")")
+}
+
+func (p *rdParser) stringLiteral() {
+	if !p.peekKind(tkString) {
+		p.expected("string literal")
+	}
+	p.advance()
+}
+
+func (p *rdParser) identifier() {
+	if !p.peekKind(tkIdent) {
+		p.expected("identifier")
+	}
+	p.advance()
+}
+
+func (p *rdParser) testList(trailingComma bool) rdExpr {
+	l := p.pos()
+	first := p.test()
+	if !p.peekSym(",") {
+		return first
+	}
+	return p.testListTail(l, first, trailingComma)
+}
+
+func (p *rdParser) testListTail(l int, first rdExpr, trailingComma bool) rdExpr {
+	items := []rdExpr{first}
+	trailing := false
+	for p.eat(tkSymbol, ",") {
+		trailing = true
+		if !p.testStart() {
+			break
+		}
+		items = append(items, p.test())
+		trailing = false
+	}
+	if len(items) == 1 && !trailing {
+		return first
+	}
+	if trailing && !trailingComma {
+		p.fail(l, "unparenthesized tuple with trailing comma")
+	}
+	return rdExpr{start: l, kind: exTuple, items: items}
+}
+
+// exprList is a for loop's or a comprehension's variables.
+func (p *rdParser) exprList() rdExpr {
+	l := p.pos()
+	first := p.bitOr()
+	if !p.peekSym(",") {
+		return first
+	}
+	items := []rdExpr{first}
+	trailing := false
+	for p.eat(tkSymbol, ",") {
+		trailing = true
+		if !p.exprStart() {
+			break
+		}
+		items = append(items, p.bitOr())
+		trailing = false
+	}
+	if trailing {
+		p.fail(l, "unparenthesized tuple with trailing comma")
+	}
+	return rdExpr{start: l, kind: exTuple, items: items}
+}
+
+func (p *rdParser) bitOr() rdExpr {
+	return p.infix(p.unary(), 7)
+}
+
+func (p *rdParser) testStart() bool { return p.exprStart() || p.peekKw("lambda") }
+
+func (p *rdParser) exprStart() bool {
+	if !p.hasCur {
+		return false
+	}
+	switch p.cur.kind {
+	case tkIdent, tkInt, tkFloat, tkString, tkBytes, tkFStart:
+		return true
+	case tkSymbol:
+		switch p.cur.text {
+		case "(", "[", "{", "+", "-", "~", "...":
+			return true
+		}
+	case tkKeyword:
+		return p.cur.text == "not"
+	}
+	return false
+}
+
+func (p *rdParser) test() rdExpr {
+	if p.peekKw("lambda") {
+		l := p.pos()
+		p.advance()
+		var params []rdParam
+		if !p.peekSym(":") {
+			for {
+				params = append(params, p.param(false))
+				if !p.eat(tkSymbol, ",") || p.peekSym(":") {
+					break
+				}
+			}
+		}
+		p.expectSym(":")
+		p.checkParams(params)
+		p.test()
+		return rdExpr{start: l}
+	}
+	return p.ternary(p.expr(0))
+}
+
+func (p *rdParser) ternary(e rdExpr) rdExpr {
+	if !p.peekKw("if") {
+		return e
+	}
+	p.advance()
+	p.expr(0)
+	p.expect(tkKeyword, "else")
+	p.test()
+	return rdExpr{start: e.start}
+}
+
+// binding returns an infix operator's left and right binding powers.
+func binding(t rdToken) (left, right int, comparison, ok bool) {
+	switch {
+	case t.kw("or"):
+		return 1, 2, false, true
+	case t.kw("and"):
+		return 3, 4, false, true
+	case t.kw("in"), t.kw("not"):
+		return 5, 6, true, true
+	case t.kind != tkSymbol:
+		return 0, 0, false, false
+	}
+	switch t.text {
+	case "==", "!=", "<", ">", "<=", ">=":
+		return 5, 6, true, true
+	case "|":
+		return 7, 8, false, true
+	case "^":
+		return 9, 10, false, true
+	case "&":
+		return 11, 12, false, true
+	case "<<", ">>":
+		return 13, 14, false, true
+	case "+", "-":
+		return 15, 16, false, true
+	case "*", "%", "/", "//":
+		return 17, 18, false, true
+	}
+	return 0, 0, false, false
+}
+
+func (p *rdParser) expr(min int) rdExpr {
+	var lhs rdExpr
+	if p.peekKw("not") && min <= 5 {
+		l := p.pos()
+		p.advance()
+		p.expr(5)
+		lhs = rdExpr{start: l}
+	} else {
+		lhs = p.unary()
+	}
+	return p.infix(lhs, min)
+}
+
+func (p *rdParser) infix(lhs rdExpr, min int) rdExpr {
+	for p.hasCur {
+		left, right, comparison, ok := binding(p.cur)
+		if !ok || left < min {
+			break
+		}
+		notIn := p.cur.kw("not")
+		p.advance()
+		if notIn {
+			if !p.peekKw("in") {
+				p.expected("'in' after 'not'")
+			}
+			p.advance()
+		}
+		p.expr(right)
+		lhs = rdExpr{start: lhs.start}
+		if comparison && p.hasCur {
+			if _, _, c, ok := binding(p.cur); ok && c {
+				p.expected("end of expression (comparisons are not associative in Starlark)")
+			}
+		}
+	}
+	return lhs
+}
+
+func (p *rdParser) unary() rdExpr {
+	if p.peekSym("+") || p.peekSym("-") || p.peekSym("~") {
+		l := p.pos()
+		p.advance()
+		p.unary()
+		return rdExpr{start: l}
+	}
+	return p.primary(p.atom())
+}
+
+func (p *rdParser) primary(lhs rdExpr) rdExpr {
+	for {
+		switch {
+		case p.peekSym("."):
+			p.advance()
+			p.identifier()
+			lhs = rdExpr{start: lhs.start, kind: exDot}
+		case p.peekSym("("):
+			p.advance()
+			p.args()
+			p.expectSym(")")
+			lhs = rdExpr{start: lhs.start}
+		case p.peekSym("["):
+			p.advance()
+			lhs = p.indexOrSlice(lhs)
+		default:
+			return lhs
+		}
+	}
+}
+
+func (p *rdParser) indexOrSlice(e rdExpr) rdExpr {
+	slice := func() {
+		p.advance() // ':'
+		if !p.peekSym("]") && !p.peekSym(":") {
+			p.test()
+		}
+		if p.eat(tkSymbol, ":") && !p.peekSym("]") {
+			p.test()
+		}
+		p.expectSym("]")
+	}
+	if p.peekSym(":") {
+		slice()
+		return rdExpr{start: e.start}
+	}
+	p.test()
+	switch {
+	case p.peekSym(":"):
+		slice()
+		return rdExpr{start: e.start}
+	case p.peekSym(","):
+		p.advance()
+		p.test()
+		p.expectSym("]")
+		return rdExpr{start: e.start}
+	}
+	p.expectSym("]")
+	return rdExpr{start: e.start, kind: exIndex}
+}
+
+func (p *rdParser) atom() rdExpr {
+	l := p.pos()
+	if !p.hasCur {
+		p.expected("expression")
+	}
+	switch p.cur.kind {
+	case tkIdent:
+		p.advance()
+		return rdExpr{start: l, kind: exIdent}
+	case tkInt, tkFloat, tkString, tkBytes:
+		p.advance()
+		return rdExpr{start: l}
+	case tkFStart:
+		p.advance()
+		for p.hasCur && !p.peekKind(tkFEnd) {
+			switch {
+			case p.peekKind(tkFText):
+				p.advance()
+				continue
+			case p.peekKind(tkFExprStart):
+				p.advance()
+				p.test()
+				if p.peekKind(tkFBang) {
+					bang := p.pos()
+					p.advance()
+					if !p.peekKind(tkIdent) {
+						p.fail(bang, "invalid f-string conversion specifier, expected 's' or 'r'")
+					}
+					if c := p.cur.text; c != "s" && c != "r" {
+						p.fail(bang, "invalid f-string conversion specifier, expected 's' or 'r'")
+					}
+					p.advance()
+				}
+				p.expect(tkFExprEnd, "")
+				continue
+			}
+			break
+		}
+		p.expect(tkFEnd, "")
+		return rdExpr{start: l}
+	case tkSymbol:
+		switch p.cur.text {
+		case "...":
+			p.advance()
+			return rdExpr{start: l}
+		case "(":
+			p.advance()
+			if p.eat(tkSymbol, ")") {
+				return rdExpr{start: l, kind: exTuple}
+			}
+			e := p.testList(true)
+			p.expectSym(")")
+			return e
+		case "[":
+			return p.listOrComprehension()
+		case "{":
+			return p.dictOrComprehension()
+		}
+	}
+	p.expected("expression")
+	return rdExpr{}
+}
+
+func (p *rdParser) listOrComprehension() rdExpr {
+	l := p.pos()
+	p.advance()
+	if p.eat(tkSymbol, "]") {
+		return rdExpr{start: l, kind: exList}
+	}
+	items := []rdExpr{p.test()}
+	if p.peekKw("for") {
+		p.compClauses()
+		p.expectSym("]")
+		return rdExpr{start: l}
+	}
+	for p.eat(tkSymbol, ",") {
+		if p.peekSym("]") {
+			break
+		}
+		items = append(items, p.test())
+	}
+	p.expectSym("]")
+	return rdExpr{start: l, kind: exList, items: items}
+}
+
+func (p *rdParser) dictOrComprehension() rdExpr {
+	l := p.pos()
+	p.advance()
+	if p.eat(tkSymbol, "}") {
+		return rdExpr{start: l}
+	}
+	p.test()
+	p.expectSym(":")
+	p.test()
+	if p.peekKw("for") {
+		p.compClauses()
+		p.expectSym("}")
+		return rdExpr{start: l}
+	}
+	for p.eat(tkSymbol, ",") {
+		if p.peekSym("}") {
+			break
+		}
+		p.test()
+		p.expectSym(":")
+		p.test()
+	}
+	p.expectSym("}")
+	return rdExpr{start: l}
+}
+
+func (p *rdParser) compClauses() {
+	p.forClause()
+	for {
+		switch {
+		case p.peekKw("for"):
+			p.forClause()
+		case p.peekKw("if"):
+			p.advance()
+			p.expr(0)
+		default:
+			return
+		}
+	}
+}
+
+func (p *rdParser) forClause() {
+	p.expect(tkKeyword, "for")
+	target := p.exprList()
+	p.expect(tkKeyword, "in")
+	p.expr(0)
+	p.checkAssign(target)
+}
+
+// rdParam is a parameter: where it starts, its kind ('/', '*' for a bare
+// star or *args, 'k' for **kwargs, 'd' with a default, 'p' without) and
+// name.
+type rdParam struct {
+	start int
+	kind  byte
+	name  string
+}
+
+// param is one parameter of a def (typed) or a lambda.
+func (p *rdParser) param(typed bool) rdParam {
+	pr := rdParam{start: p.pos()}
+	name := func() {
+		if p.peekKind(tkIdent) {
+			pr.name = p.cur.text
+		}
+		p.identifier()
+	}
+	switch {
+	case p.peekSym("/"):
+		p.advance()
+		pr.kind = '/'
+	case p.peekSym("**"):
+		p.advance()
+		pr.kind = 'k'
+		name()
+		if typed && p.eat(tkSymbol, ":") {
+			p.annotated(p.pos())
+			p.test()
+		}
+	case p.peekSym("*"):
+		p.advance()
+		pr.kind = '*'
+		if p.peekKind(tkIdent) {
+			pr.name = p.cur.text
+			p.advance()
+			if typed && p.eat(tkSymbol, ":") {
+				p.annotated(p.pos())
+				p.test()
+			}
+		}
+	default:
+		pr.kind = 'p'
+		name()
+		if typed && p.eat(tkSymbol, ":") {
+			p.annotated(p.pos())
+			p.test()
+		}
+		if p.eat(tkSymbol, "=") {
+			p.test()
+			pr.kind = 'd'
+		}
+	}
+	return pr
+}
+
+// checkParams makes starlark-rust's checks of a parameter list.
+func (p *rdParser) checkParams(params []rdParam) {
+	seen := map[string]bool{}
+	var star, kwargs, deflt bool
+	for i, pr := range params {
+		switch {
+		case pr.kind == '/':
+			p.deferError(pr.start, "/ positional-only-arguments is not allowed in this dialect")
+			return
+		case pr.name != "" && seen[pr.name]:
+			p.deferError(pr.start, "duplicated parameter name")
+			return
+		case pr.kind == 'k' && kwargs:
+			p.deferError(pr.start, "Multiple kwargs dictionary in parameters")
+			return
+		case kwargs:
+			p.deferError(pr.start, "Parameter after kwargs")
+			return
+		case pr.kind == '*' && star:
+			p.deferError(pr.start, "Args parameter after another args or kwargs parameter")
+			return
+		case pr.kind == 'p' && deflt && !star:
+			p.deferError(pr.start, "positional parameter after non positional")
+			return
+		case pr.kind == '*' && pr.name == "" && (i == len(params)-1 || params[i+1].kind == 'k'):
+			p.deferError(pr.start, "`*` parameter must not be last")
+			return
+		}
+		seen[pr.name] = pr.name != ""
+		switch pr.kind {
+		case '*':
+			star = true
+		case 'k':
+			kwargs = true
+		case 'd':
+			deflt = true
+		}
+	}
+}
+
+// args reads a call's arguments and checks their order as starlark-rust
+// does once a call is read.
+func (p *rdParser) args() {
+	if p.peekSym(")") {
+		return
+	}
+	type arg struct {
+		start int
+		kind  byte // 'p' positional, 'n' named, '*' args, 'k' kwargs
+		name  string
+	}
+	var list []arg
+	for {
+		l := p.pos()
+		switch {
+		case p.peekSym("**"):
+			p.advance()
+			p.test()
+			list = append(list, arg{l, 'k', ""})
+		case p.peekSym("*"):
+			p.advance()
+			p.test()
+			list = append(list, arg{l, '*', ""})
+		case p.peekKind(tkIdent):
+			id := p.cur
+			p.advance()
+			if p.eat(tkSymbol, "=") {
+				p.test()
+				list = append(list, arg{l, 'n', id.text})
+				break
+			}
+			e := p.primary(rdExpr{start: id.start, kind: exIdent})
+			e = p.infix(e, 0)
+			p.ternary(e)
+			list = append(list, arg{l, 'p', ""})
+		default:
+			p.test()
+			list = append(list, arg{l, 'p', ""})
+		}
+		if !p.eat(tkSymbol, ",") || p.peekSym(")") {
+			break
+		}
+	}
+	// starlark-rust's checks of a call's arguments.
+	named := map[string]bool{}
+	var nonPositional, star, kwargs bool
+	for _, a := range list {
+		switch a.kind {
+		case 'p':
+			if nonPositional {
+				p.deferError(a.start, "positional argument after non positional")
+				return
+			}
+		case 'n':
+			if star || kwargs {
+				p.deferError(a.start, "named argument after *args or **kwargs")
+				return
+			}
+			if named[a.name] {
+				p.deferError(a.start, "repeated named argument")
+				return
+			}
+			named[a.name] = true
+		case '*':
+			if star || kwargs {
+				p.deferError(a.start, "Args array after another args or kwargs")
+				return
+			}
+			star = true
+		case 'k':
+			if kwargs {
+				p.deferError(a.start, "Multiple kwargs dictionary in arguments")
+				return
+			}
+			kwargs = true
+		}
+		if a.kind != 'p' {
+			nonPositional = true
+		}
+	}
+}
