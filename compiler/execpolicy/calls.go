@@ -33,7 +33,7 @@ func (l *loader) userCallError(ee *starlark.EvalError) (*Error, bool) {
 		return nil, false
 	}
 	callee, caller := ee.CallStack[n-1], ee.CallStack[n-2]
-	fn := enclosingFunction(l.ast, callee.Pos)
+	fn := functionAt(l.ast, callee.Pos)
 	call := l.callAt(caller.Pos)
 	if fn == nil || call == nil {
 		return nil, false
@@ -75,6 +75,7 @@ func bindLikeCodex(fname string, params, args []syntax.Expr) (string, bool) {
 	type param struct {
 		name     string
 		optional bool
+		named    bool // after * or *args: named only
 	}
 	var positional, kwonly []param
 	star, starstar, afterStar := false, false, false
@@ -82,7 +83,7 @@ func bindLikeCodex(fname string, params, args []syntax.Expr) (string, bool) {
 		switch p := p.(type) {
 		case *syntax.Ident:
 			if afterStar {
-				kwonly = append(kwonly, param{name: p.Name})
+				kwonly = append(kwonly, param{name: p.Name, named: true})
 			} else {
 				positional = append(positional, param{name: p.Name})
 			}
@@ -92,7 +93,7 @@ func bindLikeCodex(fname string, params, args []syntax.Expr) (string, bool) {
 				return "", false
 			}
 			if afterStar {
-				kwonly = append(kwonly, param{name: id.Name, optional: true})
+				kwonly = append(kwonly, param{name: id.Name, optional: true, named: true})
 			} else {
 				positional = append(positional, param{name: id.Name, optional: true})
 			}
@@ -149,6 +150,9 @@ func bindLikeCodex(fname string, params, args []syntax.Expr) (string, bool) {
 	}
 	for _, p := range all {
 		if !p.optional && !bound[p.name] {
+			if p.named {
+				return fmt.Sprintf("Missing named-only parameter `%s` for call to `%s`", p.name, fname), true
+			}
 			return fmt.Sprintf("Missing parameter `%s` for call to `%s`", p.name, fname), true
 		}
 	}
@@ -157,3 +161,23 @@ func bindLikeCodex(fname string, params, args []syntax.Expr) (string, bool) {
 	}
 	return "", false
 }
+
+// ellipsisName stands for `...` in the text go.starlark.net parses: three
+// letters wide as `...` is, and no name a policy can write (modifier
+// letters).
+const ellipsisName = "\u1d31\u1d38\u1d38"
+
+// ellipsisShortName is ellipsisName after a space, where `...` follows a
+// word directly.
+const ellipsisShortName = "\u1d31\u1d38"
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || isDigit(c) || c >= 0x80 }
+
+// ellipsis is Codex's `...` value.
+type ellipsis struct{}
+
+func (ellipsis) String() string        { return "Ellipsis" }
+func (ellipsis) Type() string          { return "ellipsis" }
+func (ellipsis) Freeze()               {}
+func (ellipsis) Truth() starlark.Bool  { return starlark.True }
+func (ellipsis) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: ellipsis") }

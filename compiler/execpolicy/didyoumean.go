@@ -1,6 +1,8 @@
 package execpolicy
 
 import (
+	"slices"
+
 	"go.starlark.net/syntax"
 )
 
@@ -65,12 +67,32 @@ func levenshtein(a, b string) int {
 // suggestionNames are the names Codex tries for an undefined name used at
 // pos in f: the enclosing function's, the module's, then the globals.
 func suggestionNames(f *syntax.File, pos syntax.Position) []string {
+	names := scopedNames(f, pos)
+	for _, g := range codexGlobals {
+		if !slices.Contains(names, g) {
+			names = append(names, g)
+		}
+	}
+	return names
+}
+
+// scopedNames are the names bound in the scopes around pos, innermost
+// first: comprehensions, the enclosing function, the module.
+func scopedNames(f *syntax.File, pos syntax.Position) []string {
 	var names []string
 	seen := map[string]bool{}
 	add := func(n string) {
-		if !seen[n] {
+		if n != "" && !seen[n] {
 			seen[n] = true
 			names = append(names, n)
+		}
+	}
+	// The variables of the comprehensions around pos, innermost first.
+	for _, c := range enclosingComprehensions(f, pos) {
+		for _, cl := range c.Clauses {
+			if fc, ok := cl.(*syntax.ForClause); ok {
+				bindings([]syntax.Stmt{&syntax.ForStmt{Vars: fc.Vars}}, add)
+			}
 		}
 	}
 	if fn := enclosingFunction(f, pos); fn != nil {
@@ -87,9 +109,6 @@ func suggestionNames(f *syntax.File, pos syntax.Position) []string {
 		}
 	}
 	bindings(f.Stmts, add)
-	for _, g := range codexGlobals {
-		add(g)
-	}
 	return names
 }
 
@@ -98,9 +117,20 @@ func suggestionNames(f *syntax.File, pos syntax.Position) []string {
 func enclosingFunction(f *syntax.File, pos syntax.Position) syntax.Node {
 	var found syntax.Node
 	syntax.Walk(f, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.DefStmt, *syntax.LambdaExpr:
-			start, end := n.Span()
+		// The body is the function's scope; its parameters' defaults
+		// are the enclosing one's.
+		var body syntax.Node
+		switch n := n.(type) {
+		case *syntax.DefStmt:
+			if len(n.Body) > 0 {
+				body = n.Body[0]
+			}
+		case *syntax.LambdaExpr:
+			body = n.Body
+		}
+		if body != nil {
+			start, _ := body.Span()
+			_, end := n.Span()
 			if !before(pos, start) && before(pos, end) {
 				found = n
 			}
@@ -108,6 +138,22 @@ func enclosingFunction(f *syntax.File, pos syntax.Position) syntax.Node {
 		return true
 	})
 	return found
+}
+
+// enclosingComprehensions are the comprehensions whose extent holds pos,
+// innermost first.
+func enclosingComprehensions(f *syntax.File, pos syntax.Position) []*syntax.Comprehension {
+	var out []*syntax.Comprehension
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.Comprehension); ok {
+			start, end := c.Span()
+			if !before(pos, start) && before(pos, end) {
+				out = append([]*syntax.Comprehension{c}, out...)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 func before(a, b syntax.Position) bool {
@@ -168,4 +214,21 @@ func bindings(stmts []syntax.Stmt, add func(string)) {
 			}
 		}
 	}
+}
+
+// functionAt is the innermost def or lambda whose whole extent (header
+// included) holds pos, or nil.
+func functionAt(f *syntax.File, pos syntax.Position) syntax.Node {
+	var found syntax.Node
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.DefStmt, *syntax.LambdaExpr:
+			start, end := n.Span()
+			if !before(pos, start) && before(pos, end) {
+				found = n
+			}
+		}
+		return true
+	})
+	return found
 }

@@ -39,7 +39,7 @@
 // testdata/codex/*.jsonl): TestConformanceSemantics (over 400 small files:
 // values and errors of expressions and programs), TestConformanceRustPolicy
 // (a policy written with f-strings, string indexing, floats and %, checked
-// on about 1,800 argvs), TestConformanceSyntaxErrors (798 spoiled policies:
+// on about 1,800 argvs), TestConformanceSyntaxErrors (1,943 spoiled policies:
 // syntax errors and what a typo leads to), and the check, emit, invalid,
 // builtin-call and multi-file suites.
 //

@@ -181,6 +181,17 @@ func (lx *lexer) run(fs *fstate) *Error {
 		case fs != nil && c == '!' && fs.braces == 1 && fs.parens == 0 && fs.brackets == 0 && lx.atTokenEnd() &&
 			!strings.HasPrefix(lx.s[lx.i:], "!="):
 			return nil
+		case c == '.' && strings.HasPrefix(lx.s[lx.i:], "...") && (lx.i == 0 || !isDigit(lx.s[lx.i-1]) && lx.s[lx.i-1] != '.'):
+			// Codex's Ellipsis, which go.starlark.net lacks: a name of the
+			// same width bound to it (ellipsisName).
+			if lx.i > 0 && isIdentByte(lx.s[lx.i-1]) {
+				// Kept apart from the word before it (if...).
+				lx.out = append(lx.out, " "+ellipsisShortName...)
+			} else {
+				lx.out = append(lx.out, ellipsisName...)
+			}
+			lx.i += 3
+			lx.col += 3
 		case c == '!' && !strings.HasPrefix(lx.s[lx.i:], "!="):
 			return lx.errAt(lx.line, lx.col, "invalid input `!`")
 		case fs != nil && c == ':' && fs.braces == 1 && fs.parens == 0 && fs.brackets == 0 &&

@@ -99,6 +99,7 @@ type loader struct {
 	calls   map[[2]int32]Position // '(' of a call → start of the call
 	origins map[srcPos]syntax.Position
 	ast     *syntax.File // the file being loaded, once parsed
+	src     []byte       // its text
 }
 
 // pendingCall is a prefix_rule() call whose examples are checked once its
@@ -113,7 +114,7 @@ func (l *loader) loadFile(f File) error {
 	l.file = f.Name
 	l.pending = l.pending[:0]
 	l.origins = nil
-	l.ast = nil
+	l.ast, l.src = nil, f.Data
 	prep, e := lexCheck(f.Name, f.Data)
 	if e != nil {
 		if e.Pos.IsValid() && strings.HasPrefix(e.Msg, "Parse error:") {
@@ -150,6 +151,22 @@ func (l *loader) loadFile(f File) error {
 		builtins[name] = l.fstringBuiltin(name, fs)
 	}
 	prog, err := starlark.FileProgram(ast, builtins.Has)
+	var re resolve.ErrorList
+	if errors.As(err, &re) && l.usesAheadOfBinding(re) {
+		// Resolve again with every module-level name a global from the
+		// start (hoistGlobals), on a fresh tree: go.starlark.net marks the
+		// one it resolved.
+		ast2, perr := fileOptions.Parse(f.Name, prep.src, 0)
+		if perr == nil {
+			rw2 := newRewriter(prep)
+			rw2.file(ast2)
+			hoistGlobals(ast2)
+			if prog2, err2 := starlark.FileProgram(ast2, builtins.Has); err2 == nil || !errors.As(err2, &re) || !l.usesAheadOfBinding(re) {
+				ast, prog, err = ast2, prog2, err2
+				l.ast, l.origins = ast2, rw2.origins
+			}
+		}
+	}
 	if err != nil {
 		return l.convert(err)
 	}
@@ -257,6 +274,13 @@ func (l *loader) callPos(p syntax.Position) Position {
 // convert turns a go.starlark.net error into an *Error with Codex's wording
 // where one is known.
 func (l *loader) convert(err error) *Error {
+	if strings.Contains(err.Error(), "load: empty identifier") {
+		// go.starlark.net refuses load("m", ""), which Codex parses and
+		// then fails to import, as it fails every load.
+		if e, ok := firstLoad(l.file, l.src); ok {
+			return e
+		}
+	}
 	var ce *callError
 	if errors.As(err, &ce) {
 		return &Error{Pos: ce.pos, Msg: ce.err.Error()}
@@ -267,11 +291,21 @@ func (l *loader) convert(err error) *Error {
 	}
 	var re resolve.ErrorList
 	if errors.As(err, &re) && len(re) > 0 {
-		msg := resolveMessage(re[0].Msg)
-		if name, ok := strings.CutPrefix(msg, "Variable `"); ok && strings.HasSuffix(name, "` not found") {
-			msg = l.notFound(strings.TrimSuffix(name, "` not found"), re[0].Pos)
+		// Codex resolves names before it runs the file: a name bound
+		// nowhere in its scope is its error, before any name used ahead
+		// of its binding (which it meets only when running).
+		first := re[0]
+		for _, e := range re {
+			if name, ok := undefinedName(e.Msg); ok && !l.boundAt(name, e.Pos) {
+				first = e
+				break
+			}
 		}
-		return &Error{Pos: l.pos(re[0].Pos), Msg: msg}
+		msg := resolveMessage(first.Msg)
+		if name, ok := undefinedName(first.Msg); ok {
+			msg = l.notFound(name, first.Pos)
+		}
+		return &Error{Pos: l.pos(first.Pos), Msg: msg}
 	}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
@@ -294,6 +328,14 @@ func (l *loader) convert(err error) *Error {
 			return &Error{Pos: pos, Msg: re.Error()}
 		}
 		msg := rustMessage(ee.Msg)
+		if unpackCount().MatchString(ee.Msg) || unpackType().MatchString(ee.Msg) {
+			// Codex points at the assignment, not at its '='.
+			pos = l.assignmentAt(pos)
+		}
+		if nonFunction().MatchString(ee.Msg) && len(ee.CallStack) > 0 {
+			// Codex points at the call, not at its '('.
+			pos = l.callPos(ee.CallStack[len(ee.CallStack)-1].Pos)
+		}
 		bound := ""
 		if strings.HasPrefix(msg, "Starlark computation cancelled: too many steps") {
 			bound = fmt.Sprintf("%d steps", l.limits.Steps)
@@ -311,17 +353,87 @@ func (l *loader) convert(err error) *Error {
 	return &Error{Pos: Position{File: l.file}, Msg: err.Error()}
 }
 
+// usesAheadOfBinding reports whether a resolve error is go.starlark.net's
+// "undefined" for a name the module binds (see hoistGlobals).
+func (l *loader) usesAheadOfBinding(re resolve.ErrorList) bool {
+	for _, e := range re {
+		if name, ok := undefinedName(e.Msg); ok && l.boundAt(name, e.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// hoistGlobals makes every module-level name a global from the start of
+// the file, as Codex resolves them: go.starlark.net calls a name used
+// before its binding statement "undefined" when it resolves the file,
+// where Codex fails only if the use runs before the binding (and then says
+// "Local variable `x` referenced before assignment"). A statement that
+// binds them all but never runs (`if 0: x = 0`) goes first.
+func hoistGlobals(f *syntax.File) {
+	var names []string
+	seen := map[string]bool{}
+	bindings(f.Stmts, func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	})
+	if len(names) == 0 {
+		return
+	}
+	var body []syntax.Stmt
+	for _, n := range names {
+		body = append(body, &syntax.AssignStmt{Op: syntax.EQ, LHS: &syntax.Ident{Name: n}, RHS: &syntax.Literal{Token: syntax.INT, Raw: "0", Value: int64(0)}})
+	}
+	never := &syntax.IfStmt{Cond: &syntax.Literal{Token: syntax.INT, Raw: "0", Value: int64(0)}, True: body}
+	f.Stmts = append([]syntax.Stmt{never}, f.Stmts...)
+}
+
+// assignmentAt is the start of the assignment whose '=' is at p (p
+// itself when there is none).
+func (l *loader) assignmentAt(p Position) Position {
+	if l.ast == nil {
+		return p
+	}
+	out := p
+	syntax.Walk(l.ast, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.AssignStmt); ok && int(a.OpPos.Line) == p.Line && int(a.OpPos.Col) == p.Col {
+			out = l.pos(syntax.Start(a.LHS))
+		}
+		return true
+	})
+	return out
+}
+
+// undefinedName is the name of go.starlark.net's "undefined: x" error.
+func undefinedName(msg string) (string, bool) {
+	m := resolveMessage(msg)
+	if name, ok := strings.CutPrefix(m, "Variable `"); ok && strings.HasSuffix(name, "` not found") {
+		return strings.TrimSuffix(name, "` not found"), true
+	}
+	return "", false
+}
+
+// boundAt reports whether name is bound in the scope of pos (so Codex
+// knows it before running the file).
+func (l *loader) boundAt(name string, pos syntax.Position) bool {
+	if l.ast == nil {
+		return false
+	}
+	return slices.Contains(scopedNames(l.ast, pos), name)
+}
+
 // notFound is Codex's error for an undefined name used at pos, with its
 // suggestion (didyoumean.go).
 func (l *loader) notFound(name string, pos syntax.Position) string {
 	msg := "Variable `" + name + "` not found"
 	if l.ast != nil {
-		names := suggestionNames(l.ast, pos)
-		if slices.Index(names, name) < len(names)-len(codexGlobals) && slices.Contains(names, name) {
+		if l.boundAt(name, pos) {
 			// Bound in its scope, but not yet (x += 1 first).
 			return "Local variable `" + name + "` referenced before assignment"
 		}
-		if s := didYouMean(name, names); s != "" {
+		if s := didYouMean(name, suggestionNames(l.ast, pos)); s != "" {
 			msg += ", did you mean `" + s + "`?"
 		}
 	}

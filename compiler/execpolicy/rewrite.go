@@ -39,6 +39,7 @@ const (
 	hiddenAugAdd   = "$+=" // x += y: a list is extended in place
 	hiddenAugIndex = "$augindex"
 	hiddenIndex    = "$index"
+	hiddenIndex2   = "$index2" // x[a, b]
 	hiddenSlice    = "$slice"
 	hiddenAttr     = "$attr"
 	hiddenPercent  = "$percent"
@@ -87,11 +88,11 @@ func (rw *rewriter) stmt(s syntax.Stmt) syntax.Stmt {
 			// a[i] op= y, a or i computed on the spot (evaluated once)
 			// → $augindex(a, i, "$op", y)
 			opName := &syntax.Literal{Token: syntax.STRING, TokenPos: s.OpPos, Raw: strconv.Quote(name), Value: name}
-			return &syntax.ExprStmt{X: rw.call(hiddenAugIndex, s.OpPos, syntax.Start(s.LHS), rw.expr(ix.X), rw.expr(ix.Y), opName, rw.expr(s.RHS))}
+			return &syntax.ExprStmt{X: rw.call(hiddenAugIndex, s.OpPos, startOf(s.LHS), rw.expr(ix.X), rw.expr(ix.Y), opName, rw.expr(s.RHS))}
 		}
 		if aug && isPure(s.LHS) {
 			// x op= y → x = $op(x, y), as the binary operator says
-			s.RHS = rw.call(name, s.OpPos, syntax.Start(s.LHS), rw.expr(s.LHS), rw.expr(s.RHS))
+			s.RHS = rw.call(name, s.OpPos, startOf(s.LHS), rw.expr(s.LHS), rw.expr(s.RHS))
 			s.Op = syntax.EQ
 			s.LHS = rw.target(s.LHS)
 			return s
@@ -108,7 +109,9 @@ func (rw *rewriter) stmt(s syntax.Stmt) syntax.Stmt {
 		rw.stmts(s.True)
 		rw.stmts(s.False)
 	case *syntax.ForStmt:
-		rw.origins[keyOf(s.For)] = syntax.Start(s.X)
+		// A for statement's errors are the statement's in Codex (a
+		// comprehension's are its iterable's).
+		rw.origins[keyOf(s.For)] = s.For
 		s.Vars = rw.target(s.Vars)
 		s.X = rw.expr(s.X)
 		rw.stmts(s.Body)
@@ -137,7 +140,7 @@ func (rw *rewriter) params(ps []syntax.Expr) {
 func (rw *rewriter) target(x syntax.Expr) syntax.Expr {
 	switch x := x.(type) {
 	case *syntax.IndexExpr:
-		rw.origins[keyOf(x.Lbrack)] = syntax.Start(x.X)
+		rw.origins[keyOf(x.Lbrack)] = startOf(x.X)
 		x.X = rw.expr(x.X)
 		x.Y = rw.expr(x.Y)
 	case *syntax.DotExpr:
@@ -208,7 +211,8 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 		rw.literal(x)
 	case *syntax.Ident:
 	case *syntax.ParenExpr:
-		x.X = rw.expr(x.X)
+		// Codex has no node for parentheses: an error in (x) is x's.
+		return rw.expr(x.X)
 	case *syntax.CallExpr:
 		if id, ok := x.Fn.(*syntax.Ident); ok && id.Name == "_f" {
 			if fs, ok := rw.p.fstrs[keyOf(x.Lparen)]; ok {
@@ -237,14 +241,18 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 			x.Args[i] = rw.expr(a)
 		}
 	case *syntax.DotExpr:
-		start := syntax.Start(x.X)
+		start := startOf(x.X)
 		lit := &syntax.Literal{Token: syntax.STRING, TokenPos: x.NamePos, Raw: fmt.Sprintf("%q", x.Name.Name), Value: x.Name.Name}
 		return rw.call(hiddenAttr, x.Dot, start, rw.expr(x.X), lit)
 	case *syntax.IndexExpr:
-		start := syntax.Start(x.X)
+		start := startOf(x.X)
+		if t, ok := x.Y.(*syntax.TupleExpr); ok && !t.Lparen.IsValid() && len(t.List) == 2 {
+			// x[a, b]: Codex's two-index subscript, not x[(a, b)].
+			return rw.call(hiddenIndex2, x.Lbrack, start, rw.expr(x.X), rw.expr(t.List[0]), rw.expr(t.List[1]))
+		}
 		return rw.call(hiddenIndex, x.Lbrack, start, rw.expr(x.X), rw.expr(x.Y))
 	case *syntax.SliceExpr:
-		start := syntax.Start(x.X)
+		start := startOf(x.X)
 		args := []syntax.Expr{rw.expr(x.X)}
 		for _, e := range []syntax.Expr{x.Lo, x.Hi, x.Step} {
 			if e == nil {
@@ -257,7 +265,7 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 	case *syntax.BinaryExpr:
 		x.X = rw.expr(x.X)
 		x.Y = rw.expr(x.Y)
-		start := syntax.Start(x.X)
+		start := startOf(x.X)
 		if x.Op == syntax.PERCENT {
 			return rw.call(hiddenPercent, x.OpPos, start, x.X, x.Y)
 		}
@@ -280,7 +288,7 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 	case *syntax.DictExpr:
 		for _, e := range x.List {
 			if d, ok := e.(*syntax.DictEntry); ok {
-				rw.origins[keyOf(d.Colon)] = syntax.Start(d.Key)
+				rw.origins[keyOf(d.Colon)] = startOf(d.Key)
 				d.Key = rw.expr(d.Key)
 				d.Value = rw.expr(d.Value)
 			}
@@ -290,9 +298,10 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 		for _, c := range x.Clauses {
 			switch c := c.(type) {
 			case *syntax.ForClause:
-				rw.origins[keyOf(c.For)] = syntax.Start(c.X)
+				rw.origins[keyOf(c.For)] = startOf(c.X)
 				c.Vars = rw.target(c.Vars)
 				c.X = rw.expr(c.X)
+
 			case *syntax.IfClause:
 				c.Cond = rw.expr(c.Cond)
 			}
@@ -305,4 +314,16 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 		x.Body = rw.expr(x.Body)
 	}
 	return x
+}
+
+// startOf is where Codex starts x: past its parentheses, which have no
+// node of their own in Codex's syntax tree.
+func startOf(x syntax.Expr) syntax.Position {
+	for {
+		p, ok := x.(*syntax.ParenExpr)
+		if !ok {
+			return syntax.Start(x)
+		}
+		x = p.X
+	}
 }

@@ -1400,9 +1400,37 @@ func (l *loader) attr(args starlark.Tuple) (starlark.Value, error) {
 		return nil, err
 	}
 	if v == nil {
-		return nil, plainError("Object of type `%s` has no attribute `%s`", typeName(x), name)
+		msg := fmt.Sprintf("Object of type `%s` has no attribute `%s`", typeName(x), name)
+		if s := didYouMean(name, methodNames(x)); s != "" {
+			msg += ", did you mean `" + s + "`?"
+		}
+		return nil, plainError("%s", msg)
 	}
 	return v, nil
+}
+
+// methodNames are the methods Codex knows for x's type, sorted: the names
+// it suggests for an unknown attribute.
+func methodNames(x starlark.Value) []string {
+	prefix := ""
+	switch x.(type) {
+	case starlark.String:
+		prefix = "str."
+	case *starlark.List:
+		prefix = "list."
+	case *starlark.Dict:
+		prefix = "dict."
+	default:
+		return nil
+	}
+	var names []string
+	for k := range codexArity {
+		if m, ok := strings.CutPrefix(k, prefix); ok {
+			names = append(names, m)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // getattr returns x.name, or nil if x has no such attribute.
@@ -1766,6 +1794,12 @@ func (l *loader) universe() starlark.StringDict {
 		"float": starlark.NewBuiltin("float", l.floatBuiltin),
 	}
 	d[hiddenIndex] = l.hidden(hiddenIndex, l.index)
+	d[ellipsisName] = ellipsis{}
+	d[ellipsisShortName] = ellipsis{}
+	d[hiddenIndex2] = l.hidden(hiddenIndex2, func(args starlark.Tuple) (starlark.Value, error) {
+		// No type of Codex's takes two indexes.
+		return nil, plainError("Operation `[,]` not supported on type `%s`", typeName(args[0]))
+	})
 	d[hiddenSlice] = l.hidden(hiddenSlice, l.slice)
 	d[hiddenAttr] = l.hidden(hiddenAttr, l.attr)
 	d[hiddenPercent] = l.hidden(hiddenPercent, l.percentOp)
@@ -1968,6 +2002,19 @@ func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args star
 
 // rustMessage rewords go.starlark.net's runtime errors as starlark-rust
 // words them.
+// Tuple assignment: go.starlark.net's words for a value that does not
+// unpack into the targets.
+var (
+	unpackCount = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^too (?:few|many) values to unpack \(got (\d+), want (\d+)\)$`)
+	})
+	unpackType = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^got (\S+) in sequence assignment$`) })
+	// x in y (or not in) for a y that holds nothing.
+	binaryIn = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown binary op: (\S+) (?:not )?in (\S+)$`) })
+	// A call of a value that is not a function.
+	nonFunction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^invalid call of non-function \((\S+)\)$`) })
+)
+
 var referencedBefore = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:local|global) variable (\S+) referenced before assignment$`)
 })
@@ -1975,6 +2022,18 @@ var referencedBefore = sync.OnceValue(func() *regexp.Regexp {
 func rustMessage(msg string) string {
 	if m := referencedBefore().FindStringSubmatch(msg); m != nil {
 		return "Local variable `" + m[1] + "` referenced before assignment"
+	}
+	if m := binaryIn().FindStringSubmatch(msg); m != nil {
+		return "Operation `in` not supported for types `" + codexTypeName(m[1]) + "` and `" + codexTypeName(m[2]) + "`"
+	}
+	if m := nonFunction().FindStringSubmatch(msg); m != nil {
+		return "Operation `call()` not supported on type `" + m[1] + "`"
+	}
+	if m := unpackCount().FindStringSubmatch(msg); m != nil {
+		return "Unpacked " + m[1] + " values but expected " + m[2]
+	}
+	if m := unpackType().FindStringSubmatch(msg); m != nil {
+		return "Operation `len()` not supported on type `" + m[1] + "`"
 	}
 	if m := notIterable().FindStringSubmatch(msg); m != nil {
 		t := m[1]
@@ -2165,7 +2224,7 @@ func (l *loader) containerMethod(x starlark.Value, name string) starlark.Value {
 func compareError(x, y starlark.Value) error {
 	op := "cmp()"
 	switch x.(type) {
-	case starlark.Int, starlark.Float, starlark.NoneType:
+	case starlark.Int, starlark.Float, starlark.NoneType, *starlark.Builtin, *starlark.Function:
 		op = "compare"
 	case starlark.Bool:
 		op = "<>"
@@ -2179,4 +2238,12 @@ func hashable(k starlark.Value) error {
 		return plainError("Value of type `%s` is not hashable", typeName(k))
 	}
 	return nil
+}
+
+// codexTypeName is Codex's name of a go.starlark.net type name.
+func codexTypeName(t string) string {
+	if t == "builtin_function_or_method" {
+		return "function"
+	}
+	return t
 }

@@ -549,10 +549,12 @@ func (lx *rdLexer) float(start, end int) (rdToken, *rdLexError, bool) {
 
 // str reads a string (or bytes) literal whose opening quote is at q.
 func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, bool) {
+	// Inside an f-string's expression, a literal that runs to the end of
+	// the file without a backslash, a carriage return or (for one quote)
+	// a newline is starlark-rust's "missing closing `}`"; any other
+	// unfinished literal is "unfinished string literal".
 	unfinished := "unfinished string literal"
-	if lx.inFExpr() {
-		unfinished = "f-string expression is missing closing `}`"
-	}
+	plain := true
 	if lx.stopAt >= start && lx.stopAt < lx.stringEnd(q, raw) && len(lx.fs) == 0 {
 		return rdToken{}, &rdLexError{off: -1}, false
 	}
@@ -582,8 +584,10 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 			lx.i = j
 			return rdToken{}, &rdLexError{off: start, msg: unfinished}, false
 		case c == '\r':
+			plain = false
 			j++
 		case c == '\\':
+			plain = false
 			if j+1 >= len(lx.s) {
 				j++
 				continue
@@ -605,6 +609,9 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 		}
 	}
 	lx.i = j
+	if plain && lx.inFExpr() {
+		unfinished = "f-string expression is missing closing `}`"
+	}
 	return rdToken{}, &rdLexError{off: start, msg: unfinished}, false
 }
 
@@ -804,10 +811,32 @@ type rdParser struct {
 	nested      bool // in a def, if or for: a load here is out of place
 }
 
-// annotated records a type annotation starting at off.
-func (p *rdParser) annotated(off int) {
+// typeExpr reads a type annotation starting at off, records it, and
+// refuses what starlark-rust refuses in one.
+func (p *rdParser) typeExpr(off int) {
 	if p.annotation < 0 {
 		p.annotation = off
+	}
+	p.checkType(p.test())
+}
+
+// checkType refuses what starlark-rust refuses in a type expression, the
+// parts of a generic, union list or tuple first to last.
+func (p *rdParser) checkType(e rdExpr) {
+	switch {
+	case e.kind == exCall:
+		p.fail(e.start, "call expression is not allowed in type expression")
+	case e.kind == exString:
+		p.fail(e.start, "string literal expression is not allowed in type expression")
+	case e.what == "...":
+		p.fail(e.start, "Type `Ellipsis` is not a valid type annotation")
+	case e.what == "[]":
+		p.fail(e.start, "Empty list is not allowed in type expression")
+	case e.what != "":
+		p.fail(e.start, e.what+" expression is not allowed in type expression")
+	}
+	for _, it := range e.items {
+		p.checkType(it)
 	}
 }
 
@@ -959,8 +988,7 @@ func (p *rdParser) defStmt() {
 	p.expectSym(")")
 	p.checkParams(params)
 	if p.eat(tkSymbol, "->") {
-		p.annotated(p.pos())
-		p.test()
+		p.typeExpr(p.pos())
 	}
 	p.expectSym(":")
 	loops, nested := p.loops, p.nested
@@ -1048,6 +1076,10 @@ type rdExpr struct {
 	start int
 	kind  rdExprKind
 	items []rdExpr // of a tuple or list
+	// what names the expression as starlark-rust does where a type
+	// expression may not be one ("float", "if", "bin op except `|`");
+	// "" where it may.
+	what string
 }
 
 type rdExprKind uint8
@@ -1059,6 +1091,8 @@ const (
 	exIndex
 	exTuple
 	exList
+	exCall
+	exString
 )
 
 var rdAssignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true, "&=": true, "|=": true, "^=": true, "<<=": true, ">>=": true}
@@ -1073,8 +1107,7 @@ func (p *rdParser) assignOrExpr() {
 	typed := -1
 	if p.eat(tkSymbol, ":") {
 		typed = p.pos()
-		p.annotated(typed)
-		p.test()
+		p.typeExpr(typed)
 	}
 	if p.hasCur && p.cur.kind == tkSymbol && rdAssignOps[p.cur.text] {
 		op := p.cur.text
@@ -1224,7 +1257,9 @@ func (p *rdParser) exprStart() bool {
 		return false
 	}
 	switch p.cur.kind {
-	case tkIdent, tkInt, tkFloat, tkString, tkBytes, tkFStart:
+	case tkIdent, tkInt, tkFloat, tkString, tkFStart:
+		// Not a bytes literal: starlark-rust 0.14.2 leaves it out, so
+		// `x, b"y"` ends the tuple at its comma.
 		return true
 	case tkSymbol:
 		switch p.cur.text {
@@ -1253,7 +1288,7 @@ func (p *rdParser) test() rdExpr {
 		p.expectSym(":")
 		p.checkParams(params)
 		p.test()
-		return rdExpr{start: l}
+		return rdExpr{start: l, what: "lambda"}
 	}
 	return p.ternary(p.expr(0))
 }
@@ -1266,7 +1301,7 @@ func (p *rdParser) ternary(e rdExpr) rdExpr {
 	p.expr(0)
 	p.expect(tkKeyword, "else")
 	p.test()
-	return rdExpr{start: e.start}
+	return rdExpr{start: e.start, what: "if"}
 }
 
 // binding returns an infix operator's left and right binding powers.
@@ -1306,7 +1341,7 @@ func (p *rdParser) expr(min int) rdExpr {
 		l := p.pos()
 		p.advance()
 		p.expr(5)
-		lhs = rdExpr{start: l}
+		lhs = rdExpr{start: l, what: "not"}
 	} else {
 		lhs = p.unary()
 	}
@@ -1319,7 +1354,7 @@ func (p *rdParser) infix(lhs rdExpr, min int) rdExpr {
 		if !ok || left < min {
 			break
 		}
-		notIn := p.cur.kw("not")
+		notIn, op := p.cur.kw("not"), p.cur.text
 		p.advance()
 		if notIn {
 			if !p.peekKw("in") {
@@ -1327,8 +1362,12 @@ func (p *rdParser) infix(lhs rdExpr, min int) rdExpr {
 			}
 			p.advance()
 		}
-		p.expr(right)
-		lhs = rdExpr{start: lhs.start}
+		rhs := p.expr(right)
+		if op == "|" {
+			lhs = rdExpr{start: lhs.start, items: []rdExpr{lhs, rhs}} // a union
+		} else {
+			lhs = rdExpr{start: lhs.start, what: "bin op except `|`"}
+		}
 		if comparison && p.hasCur {
 			if _, _, c, ok := binding(p.cur); ok && c {
 				p.expected("end of expression (comparisons are not associative in Starlark)")
@@ -1341,9 +1380,10 @@ func (p *rdParser) infix(lhs rdExpr, min int) rdExpr {
 func (p *rdParser) unary() rdExpr {
 	if p.peekSym("+") || p.peekSym("-") || p.peekSym("~") {
 		l := p.pos()
+		what := map[string]string{"+": "plus", "-": "minus", "~": "bit not"}[p.cur.text]
 		p.advance()
 		p.unary()
-		return rdExpr{start: l}
+		return rdExpr{start: l, what: what}
 	}
 	return p.primary(p.atom())
 }
@@ -1359,7 +1399,7 @@ func (p *rdParser) primary(lhs rdExpr) rdExpr {
 			p.advance()
 			p.args()
 			p.expectSym(")")
-			lhs = rdExpr{start: lhs.start}
+			lhs = rdExpr{start: lhs.start, kind: exCall}
 		case p.peekSym("["):
 			p.advance()
 			lhs = p.indexOrSlice(lhs)
@@ -1382,21 +1422,22 @@ func (p *rdParser) indexOrSlice(e rdExpr) rdExpr {
 	}
 	if p.peekSym(":") {
 		slice()
-		return rdExpr{start: e.start}
+		return rdExpr{start: e.start, what: "slice"}
 	}
-	p.test()
+	first := p.test()
 	switch {
 	case p.peekSym(":"):
 		slice()
-		return rdExpr{start: e.start}
+		return rdExpr{start: e.start, what: "slice"}
 	case p.peekSym(","):
 		p.advance()
-		p.test()
+		second := p.test()
 		p.expectSym("]")
-		return rdExpr{start: e.start}
+		// Types take two (dict[str, int]); an assignment target does not.
+		return rdExpr{start: e.start, items: []rdExpr{first, second}}
 	}
 	p.expectSym("]")
-	return rdExpr{start: e.start, kind: exIndex}
+	return rdExpr{start: e.start, kind: exIndex, items: []rdExpr{first}}
 }
 
 func (p *rdParser) atom() rdExpr {
@@ -1408,9 +1449,13 @@ func (p *rdParser) atom() rdExpr {
 	case tkIdent:
 		p.advance()
 		return rdExpr{start: l, kind: exIdent}
-	case tkInt, tkFloat, tkString, tkBytes:
+	case tkString:
 		p.advance()
-		return rdExpr{start: l}
+		return rdExpr{start: l, kind: exString}
+	case tkInt, tkFloat, tkBytes:
+		what := map[rdKind]string{tkInt: "int", tkFloat: "float", tkBytes: "bytes literal"}[p.cur.kind]
+		p.advance()
+		return rdExpr{start: l, what: what}
 	case tkFStart:
 		p.advance()
 		for p.hasCur && !p.peekKind(tkFEnd) {
@@ -1438,12 +1483,12 @@ func (p *rdParser) atom() rdExpr {
 			break
 		}
 		p.expect(tkFEnd, "")
-		return rdExpr{start: l}
+		return rdExpr{start: l, what: "f-string"}
 	case tkSymbol:
 		switch p.cur.text {
 		case "...":
 			p.advance()
-			return rdExpr{start: l}
+			return rdExpr{start: l, what: "..."}
 		case "(":
 			p.advance()
 			if p.eat(tkSymbol, ")") {
@@ -1466,13 +1511,13 @@ func (p *rdParser) listOrComprehension() rdExpr {
 	l := p.pos()
 	p.advance()
 	if p.eat(tkSymbol, "]") {
-		return rdExpr{start: l, kind: exList}
+		return rdExpr{start: l, kind: exList, what: "[]"}
 	}
 	items := []rdExpr{p.test()}
 	if p.peekKw("for") {
 		p.compClauses()
 		p.expectSym("]")
-		return rdExpr{start: l}
+		return rdExpr{start: l, what: "list comprehension"}
 	}
 	for p.eat(tkSymbol, ",") {
 		if p.peekSym("]") {
@@ -1481,14 +1526,18 @@ func (p *rdParser) listOrComprehension() rdExpr {
 		items = append(items, p.test())
 	}
 	p.expectSym("]")
-	return rdExpr{start: l, kind: exList, items: items}
+	what := ""
+	if len(items) == 1 {
+		what = "list of 1 element"
+	}
+	return rdExpr{start: l, kind: exList, items: items, what: what}
 }
 
 func (p *rdParser) dictOrComprehension() rdExpr {
 	l := p.pos()
 	p.advance()
 	if p.eat(tkSymbol, "}") {
-		return rdExpr{start: l}
+		return rdExpr{start: l, what: "dict"}
 	}
 	p.test()
 	p.expectSym(":")
@@ -1496,7 +1545,7 @@ func (p *rdParser) dictOrComprehension() rdExpr {
 	if p.peekKw("for") {
 		p.compClauses()
 		p.expectSym("}")
-		return rdExpr{start: l}
+		return rdExpr{start: l, what: "dict comprehension"}
 	}
 	for p.eat(tkSymbol, ",") {
 		if p.peekSym("}") {
@@ -1507,7 +1556,7 @@ func (p *rdParser) dictOrComprehension() rdExpr {
 		p.test()
 	}
 	p.expectSym("}")
-	return rdExpr{start: l}
+	return rdExpr{start: l, what: "dict"}
 }
 
 func (p *rdParser) compClauses() {
@@ -1560,8 +1609,7 @@ func (p *rdParser) param(typed bool) rdParam {
 		pr.kind = 'k'
 		name()
 		if typed && p.eat(tkSymbol, ":") {
-			p.annotated(p.pos())
-			p.test()
+			p.typeExpr(p.pos())
 		}
 	case p.peekSym("*"):
 		p.advance()
@@ -1570,16 +1618,14 @@ func (p *rdParser) param(typed bool) rdParam {
 			pr.name = p.cur.text
 			p.advance()
 			if typed && p.eat(tkSymbol, ":") {
-				p.annotated(p.pos())
-				p.test()
+				p.typeExpr(p.pos())
 			}
 		}
 	default:
 		pr.kind = 'p'
 		name()
 		if typed && p.eat(tkSymbol, ":") {
-			p.annotated(p.pos())
-			p.test()
+			p.typeExpr(p.pos())
 		}
 		if p.eat(tkSymbol, "=") {
 			p.test()
@@ -1707,6 +1753,25 @@ func (p *rdParser) args() {
 		}
 		if a.kind != 'p' {
 			nonPositional = true
+		}
+	}
+}
+
+// firstLoad finds the first load statement of src (its position and
+// module) with the same lexer: go.starlark.net refuses `load("m", "")`,
+// which Codex parses and then fails to import, as it fails every load.
+func firstLoad(file string, src []byte) (*Error, bool) {
+	lx := newRDLexer(string(src))
+	p := &rdParser{lx: lx, file: file, src: string(src), annotation: -1}
+	var prev []rdToken
+	for {
+		t, _, ok := lx.next()
+		if !ok {
+			return nil, false
+		}
+		prev = append(prev, t)
+		if n := len(prev); n >= 3 && prev[n-3].kw("load") && prev[n-2].sym("(") && prev[n-1].kind == tkString {
+			return p.errAtOffset(prev[n-3].start, "No imports are available, you tried `"+prev[n-1].text+"` (no call to `Evaluator.set_loader`)"), true
 		}
 	}
 }
