@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -189,6 +190,15 @@ var rdSymbols = []string{
 	"[", "{", "(", "]", "}", ")",
 }
 
+// rdSymbolSet holds rdSymbols, looked up longest first.
+var rdSymbolSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range rdSymbols {
+		m[s] = true
+	}
+	return m
+}()
+
 // rdFString is the state of an f-string being read: its quote, whether it
 // is raw, and the brackets open in its current expression (depth 0: text).
 type rdFString struct {
@@ -330,9 +340,10 @@ func (lx *rdLexer) next() (rdToken, *rdLexError, bool) {
 		case isDigit(c) || c == '.' && start+1 < len(lx.s) && isDigit(lx.s[start+1]):
 			return lx.number(start)
 		}
-		for _, sym := range rdSymbols {
-			if strings.HasPrefix(lx.s[start:], sym) {
-				lx.i += len(sym)
+		for n := 3; n >= 1; n-- {
+			if start+n <= len(lx.s) && rdSymbolSet[lx.s[start:start+n]] {
+				sym := lx.s[start : start+n]
+				lx.i += n
 				t := rdToken{kind: tkSymbol, text: sym, start: start, end: lx.i}
 				lx.bracket(&t)
 				return t, nil, true
@@ -559,16 +570,26 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 		return rdToken{}, &rdLexError{off: -1}, false
 	}
 	quote := lx.s[q]
-	triple := strings.HasPrefix(lx.s[q:], strings.Repeat(string(quote), 3))
+	triple := tripleAt(lx.s, q, quote)
 	j := q + 1
 	if triple {
 		j = q + 3
 	}
+	// The value is a slice of the file until an escape or a carriage
+	// return makes it differ (b, from then on).
+	content := j
 	var b strings.Builder
 	for j < len(lx.s) {
 		c := lx.s[j]
+		if plain && (c == '\\' || c == '\r') {
+			b.WriteString(lx.s[content:j])
+		}
 		switch {
-		case c == quote && (!triple || strings.HasPrefix(lx.s[j:], strings.Repeat(string(quote), 3))):
+		case c == quote && (!triple || tripleAt(lx.s, j, quote)):
+			value := b.String()
+			if plain {
+				value = lx.s[content:j]
+			}
 			if triple {
 				j += 3
 			} else {
@@ -579,7 +600,7 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 			if bytes {
 				kind = tkBytes
 			}
-			return rdToken{kind: kind, text: b.String(), start: start, end: j}, nil, true
+			return rdToken{kind: kind, text: value, start: start, end: j}, nil, true
 		case c == '\n' && !triple:
 			lx.i = j
 			return rdToken{}, &rdLexError{off: start, msg: unfinished}, false
@@ -603,6 +624,10 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 			}
 			j = unescapeInto(&b, lx.s, j)
 		default:
+			if plain {
+				j++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(lx.s[j:])
 			b.WriteRune(r)
 			j += n
@@ -615,18 +640,23 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 	return rdToken{}, &rdLexError{off: start, msg: unfinished}, false
 }
 
+// tripleAt reports whether s holds three quote characters at i.
+func tripleAt(s string, i int, quote byte) bool {
+	return i+2 < len(s) && s[i] == quote && s[i+1] == quote && s[i+2] == quote
+}
+
 // stringEnd is where the string literal opened at q ends (len(s) when it
 // does not), for stopAt.
 func (lx *rdLexer) stringEnd(q int, raw bool) int {
 	quote := lx.s[q]
-	triple := strings.HasPrefix(lx.s[q:], strings.Repeat(string(quote), 3))
+	triple := tripleAt(lx.s, q, quote)
 	j := q + 1
 	if triple {
 		j = q + 3
 	}
 	for j < len(lx.s) {
 		switch c := lx.s[j]; {
-		case c == quote && (!triple || strings.HasPrefix(lx.s[j:], strings.Repeat(string(quote), 3))):
+		case c == quote && (!triple || tripleAt(lx.s, j, quote)):
 			if triple {
 				return j + 3
 			}
@@ -1686,7 +1716,8 @@ func (p *rdParser) args() {
 		kind  byte // 'p' positional, 'n' named, '*' args, 'k' kwargs
 		name  string
 	}
-	var list []arg
+	var buf [8]arg
+	list := buf[:0]
 	for {
 		l := p.pos()
 		switch {
@@ -1719,7 +1750,7 @@ func (p *rdParser) args() {
 		}
 	}
 	// starlark-rust's checks of a call's arguments.
-	named := map[string]bool{}
+	var named []string
 	var nonPositional, star, kwargs bool
 	for _, a := range list {
 		switch a.kind {
@@ -1733,11 +1764,11 @@ func (p *rdParser) args() {
 				p.deferError(a.start, "named argument after *args or **kwargs")
 				return
 			}
-			if named[a.name] {
+			if slices.Contains(named, a.name) {
 				p.deferError(a.start, "repeated named argument")
 				return
 			}
-			named[a.name] = true
+			named = append(named, a.name)
 		case '*':
 			if star || kwargs {
 				p.deferError(a.start, "Args array after another args or kwargs")
