@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,8 +24,12 @@ import (
 // the rule files are written, left alone for the cache's racy window (a file
 // changed within it is never cached) and read once before timing. The
 // nocache runs read and parse every file on every call.
+//
+// The hookifyc-hook runs are the same calls through the hook-only binary,
+// which apply installs when it sits beside hookifyc (it links only what a
+// hook call needs).
 func BenchmarkHookProcess(b *testing.B) {
-	bin := testenv.Binary(b)
+	bin, hookBin := testenv.Binary(b), testenv.HookBinary(b)
 	stdin := []byte(`{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`)
 	for _, mode := range []struct {
 		name string
@@ -34,15 +39,21 @@ func BenchmarkHookProcess(b *testing.B) {
 		{"fixed", []string{"hook"}},
 		{"compat-nocache", []string{"hook", "--agent", "claude", "--compat", "hookify", "--cache", "off"}},
 		{"fixed-nocache", []string{"hook", "--cache", "off"}},
+		{"hookifyc-hook-compat", []string{"--agent", "claude", "--compat", "hookify"}},
+		{"hookifyc-hook-fixed", nil},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
+			prog := bin
+			if strings.HasPrefix(mode.name, "hookifyc-hook") {
+				prog = hookBin
+			}
 			dir, in := benchHookDir(b, stdin)
 			env := []string{"LANG=C.UTF-8", "HOME=" + dir}
-			timeHook(b, bin, mode.args, dir, in, env) // fills the cache
+			timeHook(b, prog, mode.args, dir, in, env) // fills the cache
 			samples := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				samples = append(samples, timeHook(b, bin, mode.args, dir, in, env))
+				samples = append(samples, timeHook(b, prog, mode.args, dir, in, env))
 			}
 			b.StopTimer()
 			b.ReportMetric(medianMS(samples), "median-ms")
