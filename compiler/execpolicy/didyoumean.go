@@ -119,21 +119,20 @@ func enclosingFunction(f *syntax.File, pos syntax.Position) syntax.Node {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		// The body is the function's scope; its parameters' defaults
 		// are the enclosing one's.
-		var body syntax.Node
+		// (A def's body starts past its ')': the checks of annotated
+		// parameters put first in it stand at the parameters.)
+		var start syntax.Position
 		switch n := n.(type) {
 		case *syntax.DefStmt:
-			if len(n.Body) > 0 {
-				body = n.Body[0]
-			}
+			start = n.Rparen
 		case *syntax.LambdaExpr:
-			body = n.Body
+			start, _ = n.Body.Span()
+		default:
+			return true
 		}
-		if body != nil {
-			start, _ := body.Span()
-			_, end := n.Span()
-			if !before(pos, start) && before(pos, end) {
-				found = n
-			}
+		_, end := n.Span()
+		if !before(pos, start) && before(pos, end) {
+			found = n
 		}
 		return true
 	})

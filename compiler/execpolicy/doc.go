@@ -32,15 +32,16 @@
 // starlark-rust's. String match/not_match examples are split as Codex splits
 // them ([SplitExample]). Errors carry file:line:col and use Codex's wording;
 // syntax errors are found as Codex's parser finds them (syntaxcheck.go), with
-// its words and positions. Type annotations, which Codex checks as the file
-// runs, are refused with a message saying so.
+// its words and positions; type annotations are checked as Codex checks
+// them (annotations.go).
 //
 // The conformance tests compare all this with the real Codex (recorded in
 // testdata/codex/*.jsonl): TestConformanceSemantics (over 400 small files:
 // values and errors of expressions and programs), TestConformanceRustPolicy
 // (a policy written with f-strings, string indexing, floats and %, checked
 // on about 1,800 argvs), TestConformanceSyntaxErrors (1,943 spoiled policies:
-// syntax errors and what a typo leads to), and the check, emit, invalid,
+// syntax errors and what a typo leads to), TestConformanceAnnotations
+// (1,197 annotated policies), and the check, emit, invalid,
 // builtin-call and multi-file suites.
 //
 // Evaluation follows Codex exactly: rules are keyed by their first token;

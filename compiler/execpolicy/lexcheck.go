@@ -274,11 +274,12 @@ func (lx *lexer) placeholder(from, to, prefix, quotes int, start srcPos, value s
 	runes := []rune(lx.s[from:to])
 	out := make([]byte, 0, len(runes))
 	triple := quotes == 3
+	// The placeholder's quotes start where the literal does, prefix
+	// included: a prefix turned into a space would indent a line that
+	// starts with r"...".
 	for k, r := range runes {
 		switch {
-		case k < prefix:
-			out = append(out, ' ')
-		case k < prefix+quotes || k >= len(runes)-quotes:
+		case k < quotes || k >= len(runes)-quotes:
 			out = append(out, '"')
 		case r == '\n':
 			out = append(out, '\n')
@@ -289,7 +290,7 @@ func (lx *lexer) placeholder(from, to, prefix, quotes int, start srcPos, value s
 		}
 	}
 	lx.out = append(lx.out, out...)
-	quotePos := srcPos{start.line, start.col + int32(prefix)}
+	quotePos := start
 	lx.p.strs[quotePos] = value
 	for _, r := range runes {
 		lx.line, lx.col = advance(lx.line, lx.col, r)

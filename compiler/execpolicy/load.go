@@ -99,7 +99,9 @@ type loader struct {
 	calls   map[[2]int32]Position // '(' of a call → start of the call
 	origins map[srcPos]syntax.Position
 	ast     *syntax.File // the file being loaded, once parsed
-	src     []byte       // its text
+	// annSites are where the errors of the file's type annotations go.
+	annSites []annSite
+	src      []byte // its text
 }
 
 // pendingCall is a prefix_rule() call whose examples are checked once its
@@ -125,28 +127,46 @@ func (l *loader) loadFile(f File) error {
 	}
 	// The syntax as Codex's parser reads it, with its words and positions
 	// (go.starlark.net's are its own).
-	se, annotation := checkSyntax(f.Name, f.Data, nil)
+	se, anns := checkSyntax(f.Name, f.Data, nil)
 	if se != nil {
 		return se
 	}
-	if annotation != nil {
-		// Codex accepts them and checks values against them as the file
-		// runs, which hookifyc does not do: say so rather than judge the
-		// file otherwise (docs/compile.md).
-		return &Error{Pos: *annotation, Msg: "hookifyc cannot check type annotations (Codex 0.169.0 accepts them and checks values against them as the file runs): remove it to have the file checked here"}
+	if len(anns) > 0 {
+		// Type annotations: out of the text go.starlark.net reads, into
+		// checks in the tree (annotations.go).
+		if prep, e = lexCheck(f.Name, blankAnnotations(f.Data, anns)); e != nil {
+			return e
+		}
 	}
-	ast, err := fileOptions.Parse(f.Name, prep.src, 0)
+	// tree parses, rewrites and annotates the file.
+	tree := func(hoist bool) (*syntax.File, *rewriter, error) {
+		ast, err := fileOptions.Parse(f.Name, prep.src, 0)
+		if err != nil {
+			return nil, nil, err
+		}
+		l.ast = ast
+		rw := newRewriter(prep)
+		rw.file(ast)
+		if hoist {
+			hoistGlobals(ast)
+		}
+		if len(anns) > 0 {
+			if err := l.annotate(ast, string(f.Data), anns); err != nil {
+				return nil, nil, err
+			}
+		}
+		return ast, rw, nil
+	}
+	ast, rw, err := tree(false)
 	if err != nil {
 		return l.convert(err)
 	}
-	l.ast = ast
-	rw := newRewriter(prep)
-	rw.file(ast)
 	l.origins = rw.origins
 	builtins := l.builtins()
 	for k, v := range l.universe() {
 		builtins[k] = v
 	}
+	l.annBuiltins(builtins)
 	for name, fs := range rw.fstrs {
 		builtins[name] = l.fstringBuiltin(name, fs)
 	}
@@ -156,11 +176,10 @@ func (l *loader) loadFile(f File) error {
 		// Resolve again with every module-level name a global from the
 		// start (hoistGlobals), on a fresh tree: go.starlark.net marks the
 		// one it resolved.
-		ast2, perr := fileOptions.Parse(f.Name, prep.src, 0)
+		ast1 := l.ast
+		ast2, rw2, perr := tree(true)
+		l.ast = ast1
 		if perr == nil {
-			rw2 := newRewriter(prep)
-			rw2.file(ast2)
-			hoistGlobals(ast2)
 			if prog2, err2 := starlark.FileProgram(ast2, builtins.Has); err2 == nil || !errors.As(err2, &re) || !l.usesAheadOfBinding(re) {
 				ast, prog, err = ast2, prog2, err2
 				l.ast, l.origins = ast2, rw2.origins
@@ -274,6 +293,14 @@ func (l *loader) callPos(p syntax.Position) Position {
 // convert turns a go.starlark.net error into an *Error with Codex's wording
 // where one is known.
 func (l *loader) convert(err error) *Error {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	var ae *annError
+	if errors.As(err, &ae) {
+		return &Error{Pos: ae.pos, Msg: ae.msg}
+	}
 	if strings.Contains(err.Error(), "load: empty identifier") {
 		// go.starlark.net refuses load("m", ""), which Codex parses and
 		// then fails to import, as it fails every load.

@@ -32,9 +32,9 @@ func syntaxCheck(file string, src []byte, lexErr *Error) *Error {
 	return err
 }
 
-// checkSyntax is syntaxCheck that also returns where the file's first type
-// annotation is (nil: none).
-func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, annotation *Position) {
+// checkSyntax is syntaxCheck that also returns the file's type
+// annotations, in order.
+func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, anns []rdAnnotation) {
 	s := string(src)
 	p := &rdParser{lx: newRDLexer(s), file: file, src: s, annotation: -1}
 	if lexErr != nil {
@@ -52,16 +52,13 @@ func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, annotation
 	}()
 	p.advance()
 	p.module()
-	if p.annotation >= 0 {
-		annotation = &p.errAtOffset(p.annotation, "").Pos
-	}
 	if p.pending != nil {
-		return p.pending, annotation
+		return p.pending, p.anns
 	}
 	if p.deferred != nil {
-		return p.deferred, annotation
+		return p.deferred, p.anns
 	}
-	return p.placement, annotation
+	return p.placement, p.anns
 }
 
 // syntaxCheckAfter is syntaxCheck for a file the pre-pass refused with
@@ -837,36 +834,55 @@ type rdParser struct {
 	// count the blocks the parser is in.
 	placement   *Error
 	annotation  int // offset of the first type annotation, -1: none
+	anns        []rdAnnotation
+	def         int // where the def being read starts
 	loops, defs int
 	nested      bool // in a def, if or for: a load here is out of place
 }
 
-// typeExpr reads a type annotation starting at off, records it, and
-// refuses what starlark-rust refuses in one.
-func (p *rdParser) typeExpr(off int) {
+// rdAnnotation is a type annotation: of an assignment ('a'), a parameter
+// ('p') or a def's return ('r'); the bytes from cut (its ':' or '->') to
+// typeEnd are the annotation, typeStart..typeEnd its type expression. owner
+// is where the assignment or the def starts; param names the parameter.
+type rdAnnotation struct {
+	kind               byte
+	cut                int
+	typeStart, typeEnd int
+	owner              int
+	param              string
+}
+
+// typeExpr reads the type expression of the annotation a, records it,
+// and refuses what starlark-rust refuses in one.
+func (p *rdParser) typeExpr(a rdAnnotation) {
+	a.typeStart = p.pos()
 	if p.annotation < 0 {
-		p.annotation = off
+		p.annotation = a.typeStart
 	}
-	p.checkType(p.test())
+	p.checkType(p.test(), true)
+	a.typeEnd = p.lastEnd
+	p.anns = append(p.anns, a)
 }
 
 // checkType refuses what starlark-rust refuses in a type expression, the
 // parts of a generic, union list or tuple first to last.
-func (p *rdParser) checkType(e rdExpr) {
+func (p *rdParser) checkType(e rdExpr, top bool) {
 	switch {
 	case e.kind == exCall:
 		p.fail(e.start, "call expression is not allowed in type expression")
 	case e.kind == exString:
 		p.fail(e.start, "string literal expression is not allowed in type expression")
-	case e.what == "...":
-		p.fail(e.start, "Type `Ellipsis` is not a valid type annotation")
+	case e.what == "...": // tuple[T, ...] takes one
+		if top {
+			p.fail(e.start, "Type `Ellipsis` is not a valid type annotation")
+		}
 	case e.what == "[]":
 		p.fail(e.start, "Empty list is not allowed in type expression")
 	case e.what != "":
 		p.fail(e.start, e.what+" expression is not allowed in type expression")
 	}
 	for _, it := range e.items {
-		p.checkType(it)
+		p.checkType(it, false)
 	}
 }
 
@@ -1003,6 +1019,9 @@ func (p *rdParser) stmt() {
 }
 
 func (p *rdParser) defStmt() {
+	outer := p.def
+	p.def = p.pos()
+	defer func() { p.def = outer }()
 	p.advance()
 	p.identifier()
 	p.expectSym("(")
@@ -1017,8 +1036,8 @@ func (p *rdParser) defStmt() {
 	}
 	p.expectSym(")")
 	p.checkParams(params)
-	if p.eat(tkSymbol, "->") {
-		p.typeExpr(p.pos())
+	if cut := p.pos(); p.eat(tkSymbol, "->") {
+		p.typeExpr(rdAnnotation{kind: 'r', cut: cut, owner: p.def})
 	}
 	p.expectSym(":")
 	loops, nested := p.loops, p.nested
@@ -1135,9 +1154,9 @@ func (p *rdParser) assignOrExpr() {
 		lhs = p.testListTail(l, lhs, false)
 	}
 	typed := -1
-	if p.eat(tkSymbol, ":") {
+	if cut := p.pos(); p.eat(tkSymbol, ":") {
 		typed = p.pos()
-		p.typeExpr(typed)
+		p.typeExpr(rdAnnotation{kind: 'a', cut: cut, owner: l})
 	}
 	if p.hasCur && p.cur.kind == tkSymbol && rdAssignOps[p.cur.text] {
 		op := p.cur.text
@@ -1638,8 +1657,8 @@ func (p *rdParser) param(typed bool) rdParam {
 		p.advance()
 		pr.kind = 'k'
 		name()
-		if typed && p.eat(tkSymbol, ":") {
-			p.typeExpr(p.pos())
+		if cut := p.pos(); typed && p.eat(tkSymbol, ":") {
+			p.typeExpr(rdAnnotation{kind: 'p', cut: cut, owner: p.def, param: pr.name})
 		}
 	case p.peekSym("*"):
 		p.advance()
@@ -1647,15 +1666,15 @@ func (p *rdParser) param(typed bool) rdParam {
 		if p.peekKind(tkIdent) {
 			pr.name = p.cur.text
 			p.advance()
-			if typed && p.eat(tkSymbol, ":") {
-				p.typeExpr(p.pos())
+			if cut := p.pos(); typed && p.eat(tkSymbol, ":") {
+				p.typeExpr(rdAnnotation{kind: 'p', cut: cut, owner: p.def, param: pr.name})
 			}
 		}
 	default:
 		pr.kind = 'p'
 		name()
-		if typed && p.eat(tkSymbol, ":") {
-			p.typeExpr(p.pos())
+		if cut := p.pos(); typed && p.eat(tkSymbol, ":") {
+			p.typeExpr(rdAnnotation{kind: 'p', cut: cut, owner: p.def, param: pr.name})
 		}
 		if p.eat(tkSymbol, "=") {
 			p.test()

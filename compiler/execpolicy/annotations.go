@@ -1,0 +1,631 @@
+package execpolicy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// Type annotations.
+//
+// Codex 0.169.0 accepts `x: T = v`, `def f(a: T = d) -> R:` and checks
+// values against the types as the file runs: an assignment's value (at the
+// type, "for return type"), a parameter's default when the def runs (at the
+// parameter) and its argument at each call (at the call, "for argument
+// `a`"), and what a function returns (at the return statement, or at
+// ":1:1" when it ends without one). go.starlark.net has no annotations, so
+// the syntax checker records them (rdAnnotation), they are blanked out of
+// the text go.starlark.net parses (positions kept), and the syntax tree
+// gets the checks as calls of hidden builtins, with each type expression
+// turned into calls that build a type (annType) from the values its names
+// have where it stands (an alias `T = int` works, an undefined name is an
+// undefined name).
+
+// Hidden builtins (their names cannot be written in a policy).
+const (
+	annConv    = "$tconv"    // a name's value → a type
+	annIndex   = "$tindex"   // list[T], dict[K, V], tuple[T, ...]
+	annUnion   = "$tunion"   // A | B
+	annTuple   = "$ttuple"   // (A, B)
+	annAssign  = "$tassign"  // x: T = v
+	annDefault = "$tdefault" // def f(a: T = d)
+	annArg     = "$targ"     // a parameter, at the start of the body
+	annReturn  = "$treturn"  // return v
+)
+
+// annType is a type as Codex shows it and checks values against it.
+type annType struct {
+	show    string
+	match   func(v starlark.Value) bool
+	members []*annType // of a union
+}
+
+func (t *annType) String() string        { return t.show }
+func (t *annType) Type() string          { return "type" }
+func (t *annType) Freeze()               {}
+func (t *annType) Truth() starlark.Bool  { return starlark.True }
+func (t *annType) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: type") }
+
+// annSite is where an annotation's errors are reported.
+type annSite struct {
+	typePos  Position // the type expression
+	param    string
+	paramPos Position
+	retPos   map[int]Position // return statements, by index
+}
+
+// annError is an annotation's error with the position Codex gives it.
+type annError struct {
+	pos Position
+	msg string
+}
+
+func (e *annError) Error() string { return e.msg }
+
+// blankAnnotations returns src with each annotation's text (from its ':'
+// or '->' to the end of its type) turned into spaces, newlines kept, so
+// that go.starlark.net parses the rest at the same lines and columns.
+func blankAnnotations(src []byte, anns []rdAnnotation) []byte {
+	// Type expressions are ASCII (the pre-pass refuses anything else
+	// outside string literals, which a type cannot hold): a space per
+	// byte keeps every column.
+	out := slices.Clone(src)
+	for _, a := range anns {
+		for i := a.cut; i < a.typeEnd && i < len(out); i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	return out
+}
+
+// annotate adds the checks of the annotations anns (of the file whose
+// original text is src) to the syntax tree f.
+func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error {
+	l.annSites = l.annSites[:0]
+	inserted := map[*syntax.DefStmt]int{} // parameter checks put at the start of each body
+	pos := func(off int) Position {
+		line, col := 1, 1
+		for i, r := range src {
+			if i >= off {
+				break
+			}
+			line, col = advance(line, col, r)
+		}
+		return Position{File: l.file, Line: line, Col: col}
+	}
+	at := func(p Position) syntax.Position { return syntax.MakePosition(&l.file, int32(p.Line), int32(p.Col)) }
+	for _, a := range anns {
+		typ, typePos, err := l.typeBuilder(src[a.typeStart:a.typeEnd], pos(a.typeStart), len(l.annSites))
+		if err != nil {
+			return err
+		}
+		site := len(l.annSites)
+		l.annSites = append(l.annSites, annSite{typePos: typePos, param: a.param})
+		owner := pos(a.owner)
+		switch a.kind {
+		case 'a':
+			s := findAssign(f, owner)
+			if s == nil {
+				return fmt.Errorf("%s: the annotated assignment was not found", owner)
+			}
+			s.RHS = hiddenCall(annAssign, at(typePos), s.RHS, typ, siteLit(site))
+		case 'p', 'r':
+			d := findDef(f, owner)
+			if d == nil {
+				return fmt.Errorf("%s: the annotated def was not found", owner)
+			}
+			if a.kind == 'p' {
+				if l.annotateParam(d, a.param, typ, site, inserted[d]) {
+					inserted[d]++
+				}
+			} else {
+				l.annotateReturn(d, typ, site)
+			}
+		}
+	}
+	return nil
+}
+
+func siteLit(i int) syntax.Expr {
+	return &syntax.Literal{Token: syntax.INT, Raw: fmt.Sprint(i), Value: int64(i)}
+}
+
+func hiddenCall(name string, p syntax.Position, args ...syntax.Expr) *syntax.CallExpr {
+	return &syntax.CallExpr{Fn: &syntax.Ident{Name: name, NamePos: p}, Lparen: p, Args: args, Rparen: p}
+}
+
+// annotateParam checks the parameter name of d: its default when the def
+// runs, its argument when the body starts (after the checks of the
+// parameters before it, which there are at).
+func (l *loader) annotateParam(d *syntax.DefStmt, name string, typ syntax.Expr, site, at int) bool {
+	for _, p := range d.Params {
+		id, def := paramIdent(p)
+		if id == nil || id.Name != name {
+			continue
+		}
+		l.annSites[site].paramPos = l.pos(id.NamePos)
+		if def != nil {
+			def.Y = hiddenCall(annDefault, id.NamePos, def.Y, typ, siteLit(site))
+		}
+		check := &syntax.ExprStmt{X: hiddenCall(annArg, id.NamePos, &syntax.Ident{Name: name, NamePos: id.NamePos}, typ, siteLit(site))}
+		d.Body = slices.Insert(d.Body, at, syntax.Stmt(check))
+		return true
+	}
+	return false
+}
+
+// annotateReturn checks what d returns: each return statement's value and
+// the None of falling off its end.
+func (l *loader) annotateReturn(d *syntax.DefStmt, typ syntax.Expr, site int) {
+	l.annSites[site].retPos = map[int]Position{}
+	n := 0
+	var walk func(stmts []syntax.Stmt)
+	walk = func(stmts []syntax.Stmt) {
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *syntax.ReturnStmt:
+				n++
+				l.annSites[site].retPos[n] = l.pos(s.Return)
+				v := s.Result
+				if v == nil {
+					v = &syntax.Ident{Name: "None", NamePos: s.Return}
+				}
+				s.Result = hiddenCall(annReturn, s.Return, v, typ, siteLit(site), siteLit(n))
+			case *syntax.IfStmt:
+				walk(s.True)
+				walk(s.False)
+			case *syntax.ForStmt:
+				walk(s.Body)
+			}
+		}
+	}
+	walk(d.Body)
+	// The end of the body: Codex reports it at ":1:1" (index 0).
+	d.Body = append(d.Body, &syntax.ReturnStmt{Return: d.Def, Result: hiddenCall(annReturn, d.Def, &syntax.Ident{Name: "None", NamePos: d.Def}, typ, siteLit(site), siteLit(0))})
+}
+
+// paramIdent is a parameter's name, and its "name = default" when it has
+// one.
+func paramIdent(p syntax.Expr) (*syntax.Ident, *syntax.BinaryExpr) {
+	switch p := p.(type) {
+	case *syntax.Ident:
+		return p, nil
+	case *syntax.BinaryExpr:
+		id, _ := p.X.(*syntax.Ident)
+		return id, p
+	case *syntax.UnaryExpr:
+		id, _ := p.X.(*syntax.Ident)
+		return id, nil
+	}
+	return nil, nil
+}
+
+func findAssign(f *syntax.File, at Position) *syntax.AssignStmt {
+	var found *syntax.AssignStmt
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.AssignStmt); ok && found == nil {
+			if p := startOf(a.LHS); int(p.Line) == at.Line && int(p.Col) == at.Col {
+				found = a
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+func findDef(f *syntax.File, at Position) *syntax.DefStmt {
+	var found *syntax.DefStmt
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if d, ok := n.(*syntax.DefStmt); ok && found == nil && int(d.Def.Line) == at.Line && int(d.Def.Col) == at.Col {
+			found = d
+		}
+		return found == nil
+	})
+	return found
+}
+
+// typeBuilder turns the type expression text (at pos) into an expression
+// that builds its annType where it stands, and returns where Codex puts
+// the type (inside the parentheses of a tuple).
+func (l *loader) typeBuilder(text string, pos Position, site int) (syntax.Expr, Position, error) {
+	// The text at its own line and column, inside parentheses that keep
+	// the padding from being an indentation (a type never starts a line's
+	// first column: it follows ':' or '->').
+	var padded string
+	if pos.Line == 1 {
+		padded = "(" + strings.Repeat(" ", max(pos.Col-2, 0))
+	} else {
+		padded = "(" + strings.Repeat("\n", pos.Line-1) + strings.Repeat(" ", pos.Col-1)
+	}
+	padded += strings.ReplaceAll(text, "...", ellipsisName) + "\n)"
+	e, err := syntax.ParseExpr(l.file, padded, 0)
+	if err != nil {
+		return nil, pos, &Error{Pos: pos, Msg: "hookifyc cannot read this type annotation: " + err.Error()}
+	}
+	e = unparen(e)
+	typePos := l.pos(codexStart(e))
+	tupleTail := false // building the T, ... of tuple[T, ...]
+	inPair := false    // building an element of x[a, b]
+	var build func(e syntax.Expr) syntax.Expr
+	build = func(e syntax.Expr) syntax.Expr {
+		start := syntax.Start(e)
+		switch e := e.(type) {
+		case *syntax.ParenExpr:
+			return build(e.X)
+		case *syntax.BinaryExpr:
+			if e.Op == syntax.PIPE {
+				return hiddenCall(annUnion, start, build(e.X), build(e.Y))
+			}
+		case *syntax.IndexExpr:
+			args := []syntax.Expr{siteLit(site), build(e.X)}
+			if t, ok := e.Y.(*syntax.TupleExpr); ok && !t.Lparen.IsValid() {
+				base, _ := e.X.(*syntax.Ident)
+				for i, x := range t.List {
+					tupleTail = base != nil && base.Name == "tuple" && i == 1 && len(t.List) == 2
+					inPair = true // x[a, b]: its errors are the whole type's
+					args = append(args, build(x))
+					tupleTail, inPair = false, false
+				}
+			} else {
+				args = append(args, build(e.Y))
+			}
+			return hiddenCall(annIndex, start, args...)
+		case *syntax.TupleExpr:
+			var args []syntax.Expr
+			for _, x := range e.List {
+				args = append(args, build(x))
+			}
+			return hiddenCall(annTuple, start, args...)
+		case *syntax.ListExpr:
+			// [A, B] is A | B.
+			var args []syntax.Expr
+			for _, x := range e.List {
+				args = append(args, build(x))
+			}
+			return hiddenCall(annUnion, start, args...)
+		case *syntax.Ident:
+			if e.Name == ellipsisName && tupleTail {
+				return e // tuple[T, ...]
+			}
+			if e.Name == ellipsisName && inPair {
+				return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: `"Ellipsis"`, Value: "Ellipsis"}, siteLit(site))
+			}
+			if e.Name == ellipsisName {
+				// Reported where it stands (not at the whole type).
+				at := fmt.Sprintf("%d:%d", start.Line, start.Col)
+				return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: `"Ellipsis"`, Value: "Ellipsis"}, siteLit(site), &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", at), Value: at})
+			}
+		}
+		// A name (or a.b): the type its value is.
+		_, end := e.Span()
+		shown := textBetween(padded, start, end)
+		return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", shown), Value: shown}, siteLit(site))
+	}
+	return build(e), typePos, nil
+}
+
+// codexStart is where Codex's syntax tree starts e: parentheses have no
+// node there, and a parenthesized tuple starts at its first element.
+func codexStart(e syntax.Expr) syntax.Position {
+	switch e := e.(type) {
+	case *syntax.ParenExpr:
+		return codexStart(e.X)
+	case *syntax.TupleExpr:
+		if e.Lparen.IsValid() && len(e.List) > 0 {
+			return codexStart(e.List[0])
+		}
+	case *syntax.BinaryExpr:
+		return codexStart(e.X)
+	case *syntax.IndexExpr:
+		return codexStart(e.X)
+	case *syntax.DotExpr:
+		return codexStart(e.X)
+	case *syntax.CallExpr:
+		return codexStart(e.Fn)
+	}
+	return syntax.Start(e)
+}
+
+func unparen(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// textBetween is the text of padded from start to end.
+func textBetween(padded string, start, end syntax.Position) string {
+	lines := strings.Split(padded, "\n")
+	if int(start.Line) != int(end.Line) || int(start.Line) > len(lines) {
+		return ""
+	}
+	r := []rune(lines[start.Line-1])
+	a, b := int(start.Col)-1, int(end.Col)-1
+	if a < 0 || b > len(r) || a > b {
+		return ""
+	}
+	return strings.ReplaceAll(string(r[a:b]), ellipsisName, "...")
+}
+
+// annBuiltins are the hidden builtins of the annotations.
+func (l *loader) annBuiltins(d starlark.StringDict) {
+	site := func(v starlark.Value) annSite {
+		i, _ := starlark.AsInt32(v)
+		if i >= 0 && i < len(l.annSites) {
+			return l.annSites[i]
+		}
+		return annSite{}
+	}
+	valueErr := func(v starlark.Value, t *annType, what string) string {
+		return fmt.Sprintf("Value `%s` of type `%s` does not match the type annotation `%s` for %s", l.rustStr(v), typeName(v), t.show, what)
+	}
+	hidden := func(name string, f func(th *starlark.Thread, args starlark.Tuple) (starlark.Value, error)) {
+		d[name] = starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			return f(th, args)
+		})
+	}
+	hidden(annConv, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		if t := typeOf(args[0]); t != nil {
+			return t, nil
+		}
+		shown, _ := starlark.AsString(args[1])
+		if fn, ok := args[0].(*starlark.Function); ok {
+			shown = l.file + "." + fn.Name() // Codex names a def by its file
+		}
+		p := site(args[2]).typePos
+		if len(args) > 3 {
+			at, _ := starlark.AsString(args[3])
+			fmt.Sscanf(at, "%d:%d", &p.Line, &p.Col)
+		}
+		return nil, &annError{p, fmt.Sprintf("Type `%s` is not a valid type annotation", shown)}
+	})
+	hidden(annUnion, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		var parts []*annType
+		for _, a := range args {
+			t := asType(a)
+			if len(t.members) > 0 { // a union: its parts
+				parts = append(parts, t.members...)
+			} else {
+				parts = append(parts, t)
+			}
+		}
+		return union(parts), nil
+	})
+	hidden(annTuple, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		var elems []*annType
+		var shows []string
+		for _, a := range args {
+			t := asType(a)
+			elems = append(elems, t)
+			shows = append(shows, t.show)
+		}
+		show := "(" + strings.Join(shows, ", ") + ")"
+		if len(elems) == 1 {
+			show = "(" + shows[0] + ",)"
+		}
+		return &annType{show: show, match: func(v starlark.Value) bool {
+			tv, ok := v.(starlark.Tuple)
+			if !ok || len(tv) != len(elems) {
+				return false
+			}
+			for i, e := range elems {
+				if !e.match(tv[i]) {
+					return false
+				}
+			}
+			return true
+		}}, nil
+	})
+	hidden(annIndex, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		st := site(args[0])
+		base, _ := args[1].(*annType)
+		params := args[2:]
+		if base == nil {
+			return nil, &annError{st.typePos, "hookifyc cannot check this type annotation"}
+		}
+		if _, ell := params[len(params)-1].(ellipsis); ell && base.show == "tuple" && len(params) == 2 {
+			e := asType(params[0])
+			return &annType{show: "tuple[" + e.show + ", ...]", match: func(v starlark.Value) bool {
+				tv, ok := v.(starlark.Tuple)
+				return ok && all(tv, e)
+			}}, nil
+		}
+		ts := make([]*annType, len(params))
+		for i, p := range params {
+			t, ok := p.(*annType)
+			if !ok {
+				return nil, &annError{st.typePos, "hookifyc cannot check this type annotation"}
+			}
+			ts[i] = t
+		}
+		switch {
+		case base.show == "list" && len(ts) == 1:
+			return &annType{show: "list[" + ts[0].show + "]", match: func(v starlark.Value) bool {
+				lv, ok := v.(*starlark.List)
+				if !ok {
+					return false
+				}
+				for i := 0; i < lv.Len(); i++ {
+					if !ts[0].match(lv.Index(i)) {
+						return false
+					}
+				}
+				return true
+			}}, nil
+		case base.show == "dict" && len(ts) == 2:
+			return &annType{show: "dict[" + ts[0].show + ", " + ts[1].show + "]", match: func(v starlark.Value) bool {
+				dv, ok := v.(*starlark.Dict)
+				if !ok {
+					return false
+				}
+				for _, kv := range dv.Items() {
+					if !ts[0].match(kv[0]) || !ts[1].match(kv[1]) {
+						return false
+					}
+				}
+				return true
+			}}, nil
+		case base.show == "tuple":
+			return nil, &annError{st.typePos, "`tuple[]` is implemented only for `tuple[T, ...]`"}
+		case base.show == "list" || base.show == "dict" && len(ts) > 2:
+			return nil, &annError{st.typePos, "[,] can only be applied to dict or tuple functions in type expression"}
+		case base.show == "dict":
+			return nil, &annError{st.typePos, "Operation `[]` not supported on type `function`"}
+		}
+		return nil, &annError{st.typePos, "hookifyc cannot check this type annotation"}
+	})
+	hidden(annAssign, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		v, t := args[0], asType(args[1])
+		if !t.match(v) {
+			return nil, &annError{site(args[2]).typePos, valueErr(v, t, "return type")}
+		}
+		return v, nil
+	})
+	hidden(annDefault, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		v, t, st := args[0], asType(args[1]), site(args[2])
+		if !t.match(v) {
+			return nil, &annError{st.paramPos, valueErr(v, t, "argument `"+st.param+"`")}
+		}
+		return v, nil
+	})
+	hidden(annArg, func(th *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		v, t, st := args[0], asType(args[1]), site(args[2])
+		if !t.match(v) {
+			// At the call of the function whose body this is.
+			var p Position
+			if th.CallStackDepth() >= 3 {
+				p = l.callPos(th.CallFrame(2).Pos)
+			}
+			return nil, &annError{p, valueErr(v, t, "argument `"+st.param+"`")}
+		}
+		return starlark.None, nil
+	})
+	hidden(annReturn, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		v, t, st := args[0], asType(args[1]), site(args[2])
+		if !t.match(v) {
+			n, _ := starlark.AsInt32(args[3])
+			p, ok := st.retPos[n]
+			if !ok {
+				p = Position{Line: 1, Col: 1} // the end of the body: Codex's ":1:1"
+			}
+			return nil, &annError{p, valueErr(v, t, "return type")}
+		}
+		return v, nil
+	})
+}
+
+func all(tv starlark.Tuple, t *annType) bool {
+	for _, v := range tv {
+		if !t.match(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// union is the type of any of parts, shown sorted as Codex shows it.
+func union(parts []*annType) *annType {
+	var shows []string
+	seen := map[string]bool{}
+	var uniq []*annType
+	for _, p := range parts {
+		if !seen[p.show] {
+			seen[p.show] = true
+			uniq = append(uniq, p)
+			shows = append(shows, p.show)
+		}
+	}
+	// Codex's order: the plain types by their type name (NoneType, bool,
+	// float, int, string), then lists, tuples and dicts.
+	slices.SortStableFunc(uniq, func(a, b *annType) int {
+		if ra, rb := unionRank(a.show), unionRank(b.show); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(unionKey(a.show), unionKey(b.show))
+	})
+	shows = shows[:0]
+	for _, u := range uniq {
+		shows = append(shows, u.show)
+	}
+	return &annType{show: strings.Join(shows, " | "), members: uniq, match: func(v starlark.Value) bool {
+		for _, p := range uniq {
+			if p.match(v) {
+				return true
+			}
+		}
+		return false
+	}}
+}
+
+func unionRank(show string) int {
+	switch {
+	case strings.HasPrefix(show, "list"):
+		return 1
+	case strings.HasPrefix(show, "tuple") || strings.HasPrefix(show, "("):
+		return 2
+	case strings.HasPrefix(show, "dict"):
+		return 3
+	}
+	return 0
+}
+
+func unionKey(show string) string {
+	switch show {
+	case "None":
+		return "NoneType"
+	case "str":
+		return "string"
+	}
+	return show
+}
+
+// typeOf is the type a name's value stands for, nil when it is none.
+func typeOf(v starlark.Value) *annType {
+	switch v := v.(type) {
+	case *annType:
+		return v
+	case starlark.NoneType:
+		return &annType{show: "None", match: func(x starlark.Value) bool { return x == starlark.None }}
+	case *starlark.Builtin:
+		var match func(x starlark.Value) bool
+		switch v.Name() {
+		case "int":
+			match = func(x starlark.Value) bool { _, ok := x.(starlark.Int); return ok }
+		case "str":
+			match = func(x starlark.Value) bool { _, ok := x.(starlark.String); return ok }
+		case "bool":
+			match = func(x starlark.Value) bool { _, ok := x.(starlark.Bool); return ok }
+		case "float":
+			match = func(x starlark.Value) bool { _, ok := x.(starlark.Float); return ok }
+		case "list":
+			match = func(x starlark.Value) bool { _, ok := x.(*starlark.List); return ok }
+		case "dict":
+			match = func(x starlark.Value) bool { _, ok := x.(*starlark.Dict); return ok }
+		case "tuple":
+			match = func(x starlark.Value) bool { _, ok := x.(starlark.Tuple); return ok }
+		case "range":
+			match = func(x starlark.Value) bool { return x.Type() == "range" }
+		default:
+			return nil
+		}
+		return &annType{show: v.Name(), match: match}
+	}
+	return nil
+}
+
+// asType is v as a type; anything else (which the builders never pass)
+// matches nothing rather than stopping the process.
+func asType(v starlark.Value) *annType {
+	if t, ok := v.(*annType); ok {
+		return t
+	}
+	return &annType{show: v.String(), match: func(starlark.Value) bool { return false }}
+}
