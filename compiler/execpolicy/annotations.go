@@ -2,8 +2,10 @@ package execpolicy
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -88,16 +90,33 @@ func blankAnnotations(src []byte, anns []rdAnnotation) []byte {
 func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error {
 	l.annSites = l.annSites[:0]
 	inserted := map[*syntax.DefStmt]int{} // parameter checks put at the start of each body
-	pos := func(off int) Position {
-		line, col := 1, 1
-		for i, r := range src {
-			if i >= off {
-				break
-			}
-			line, col = advance(line, col, r)
+	// Offsets to lines and columns, and the assignments and defs by
+	// where they start, found once (a file may hold many annotations).
+	lineStarts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			lineStarts = append(lineStarts, i+1)
 		}
-		return Position{File: l.file, Line: line, Col: col}
 	}
+	pos := func(off int) Position {
+		line, _ := slices.BinarySearch(lineStarts, off+1)
+		start := lineStarts[line-1]
+		return Position{File: l.file, Line: line, Col: utf8.RuneCountInString(src[start:off]) + 1}
+	}
+	assigns := map[[2]int]*syntax.AssignStmt{}
+	defs := map[[2]int]*syntax.DefStmt{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.AssignStmt:
+			p := startOf(n.LHS)
+			if _, dup := assigns[[2]int{int(p.Line), int(p.Col)}]; !dup {
+				assigns[[2]int{int(p.Line), int(p.Col)}] = n
+			}
+		case *syntax.DefStmt:
+			defs[[2]int{int(n.Def.Line), int(n.Def.Col)}] = n
+		}
+		return true
+	})
 	at := func(p Position) syntax.Position { return syntax.MakePosition(&l.file, int32(p.Line), int32(p.Col)) }
 	for _, a := range anns {
 		typ, typePos, err := l.typeBuilder(src[a.typeStart:a.typeEnd], pos(a.typeStart), len(l.annSites))
@@ -109,13 +128,13 @@ func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error
 		owner := pos(a.owner)
 		switch a.kind {
 		case 'a':
-			s := findAssign(f, owner)
+			s := assigns[[2]int{owner.Line, owner.Col}]
 			if s == nil {
 				return fmt.Errorf("%s: the annotated assignment was not found", owner)
 			}
 			s.RHS = hiddenCall(annAssign, at(typePos), s.RHS, typ, siteLit(site))
 		case 'p', 'r':
-			d := findDef(f, owner)
+			d := defs[[2]int{owner.Line, owner.Col}]
 			if d == nil {
 				return fmt.Errorf("%s: the annotated def was not found", owner)
 			}
@@ -205,48 +224,31 @@ func paramIdent(p syntax.Expr) (*syntax.Ident, *syntax.BinaryExpr) {
 	return nil, nil
 }
 
-func findAssign(f *syntax.File, at Position) *syntax.AssignStmt {
-	var found *syntax.AssignStmt
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if a, ok := n.(*syntax.AssignStmt); ok && found == nil {
-			if p := startOf(a.LHS); int(p.Line) == at.Line && int(p.Col) == at.Col {
-				found = a
-			}
-		}
-		return found == nil
-	})
-	return found
-}
-
-func findDef(f *syntax.File, at Position) *syntax.DefStmt {
-	var found *syntax.DefStmt
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if d, ok := n.(*syntax.DefStmt); ok && found == nil && int(d.Def.Line) == at.Line && int(d.Def.Col) == at.Col {
-			found = d
-		}
-		return found == nil
-	})
-	return found
-}
-
 // typeBuilder turns the type expression text (at pos) into an expression
 // that builds its annType where it stands, and returns where Codex puts
 // the type (inside the parentheses of a tuple).
 func (l *loader) typeBuilder(text string, pos Position, site int) (syntax.Expr, Position, error) {
-	// The text at its own line and column, inside parentheses that keep
-	// the padding from being an indentation (a type never starts a line's
-	// first column: it follows ':' or '->').
-	var padded string
-	if pos.Line == 1 {
-		padded = "(" + strings.Repeat(" ", max(pos.Col-2, 0))
-	} else {
-		padded = "(" + strings.Repeat("\n", pos.Line-1) + strings.Repeat(" ", pos.Col-1)
-	}
-	padded += strings.ReplaceAll(text, "...", ellipsisName) + "\n)"
-	e, err := syntax.ParseExpr(l.file, padded, 0)
+	// The text alone, in parentheses (so that no indentation is read),
+	// parsed at line 1 column 2, then every position moved to where the
+	// text stands in the file: padding the text to its line instead would
+	// cost a file of many annotations the square of its size.
+	small := "(" + strings.ReplaceAll(text, "...", ellipsisName) + "\n)"
+	e, err := syntax.ParseExpr(l.file, small, 0)
 	if err != nil {
 		return nil, pos, &Error{Pos: pos, Msg: "hookifyc cannot read this type annotation: " + err.Error()}
 	}
+	rel := func(p syntax.Position) syntax.Position { // back to small's
+		if int(p.Line) == pos.Line {
+			return syntax.MakePosition(&l.file, 1, p.Col-int32(pos.Col-2))
+		}
+		return syntax.MakePosition(&l.file, p.Line-int32(pos.Line-1), p.Col)
+	}
+	shiftPositions(e, func(p syntax.Position) syntax.Position {
+		if p.Line == 1 {
+			return syntax.MakePosition(&l.file, int32(pos.Line), p.Col+int32(pos.Col-2))
+		}
+		return syntax.MakePosition(&l.file, p.Line+int32(pos.Line-1), p.Col)
+	})
 	e = unparen(e)
 	typePos := l.pos(codexStart(e))
 	tupleTail := false // building the T, ... of tuple[T, ...]
@@ -303,7 +305,7 @@ func (l *loader) typeBuilder(text string, pos Position, site int) (syntax.Expr, 
 		}
 		// A name (or a.b): the type its value is.
 		_, end := e.Span()
-		shown := textBetween(padded, start, end)
+		shown := textBetween(small, rel(start), rel(end))
 		return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", shown), Value: shown}, siteLit(site))
 	}
 	return build(e), typePos, nil
@@ -341,9 +343,29 @@ func unparen(e syntax.Expr) syntax.Expr {
 	}
 }
 
-// textBetween is the text of padded from start to end.
-func textBetween(padded string, start, end syntax.Position) string {
-	lines := strings.Split(padded, "\n")
+// shiftPositions moves every position in the syntax tree e by move.
+func shiftPositions(e syntax.Expr, move func(syntax.Position) syntax.Position) {
+	posType := reflect.TypeOf(syntax.Position{})
+	syntax.Walk(e, func(n syntax.Node) bool {
+		v := reflect.ValueOf(n)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+			return true
+		}
+		v = v.Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.Type() == posType && f.CanSet() {
+				if p := f.Interface().(syntax.Position); p.IsValid() {
+					f.Set(reflect.ValueOf(move(p)))
+				}
+			}
+		}
+		return true
+	})
+}
+
+// textBetween is the text of small from start to end.
+func textBetween(small string, start, end syntax.Position) string {
+	lines := strings.Split(small, "\n")
 	if int(start.Line) != int(end.Line) || int(start.Line) > len(lines) {
 		return ""
 	}

@@ -161,6 +161,14 @@ func (l *loader) loadFile(f File) error {
 	if err != nil {
 		return l.convert(err)
 	}
+	if usesAhead(ast) > maxUnbound {
+		// So many names used ahead of their binding that go.starlark.net's
+		// resolver would spell-check each against every global: resolve
+		// them as globals from the start (hoistGlobals), as below.
+		if ast, rw, err = tree(true); err != nil {
+			return l.convert(err)
+		}
+	}
 	l.origins = rw.origins
 	builtins := l.builtins()
 	for k, v := range l.universe() {
@@ -169,6 +177,9 @@ func (l *loader) loadFile(f File) error {
 	l.annBuiltins(builtins)
 	for name, fs := range rw.fstrs {
 		builtins[name] = l.fstringBuiltin(name, fs)
+	}
+	if e := l.manyUnbound(ast, builtins.Has); e != nil {
+		return e
 	}
 	prog, err := starlark.FileProgram(ast, builtins.Has)
 	var re resolve.ErrorList
@@ -322,7 +333,7 @@ func (l *loader) convert(err error) *Error {
 		// nowhere in its scope is its error, before any name used ahead
 		// of its binding (which it meets only when running).
 		first := re[0]
-		for _, e := range re {
+		for _, e := range re[:min(len(re), maxResolveErrors)] {
 			if name, ok := undefinedName(e.Msg); ok && !l.boundAt(name, e.Pos) {
 				first = e
 				break
@@ -383,7 +394,7 @@ func (l *loader) convert(err error) *Error {
 // usesAheadOfBinding reports whether a resolve error is go.starlark.net's
 // "undefined" for a name the module binds (see hoistGlobals).
 func (l *loader) usesAheadOfBinding(re resolve.ErrorList) bool {
-	for _, e := range re {
+	for _, e := range re[:min(len(re), maxResolveErrors)] {
 		if name, ok := undefinedName(e.Msg); ok && l.boundAt(name, e.Pos) {
 			return true
 		}
@@ -432,6 +443,111 @@ func (l *loader) assignmentAt(p Position) Position {
 	})
 	return out
 }
+
+// maxUnbound is how many names a file may use without binding them before
+// manyUnbound reports the first itself.
+const maxUnbound = 256
+
+// manyUnbound returns the error for the first name f uses that it binds
+// nowhere and that is not predeclared, when there are more than
+// maxUnbound of them: go.starlark.net's resolver spell-checks each such
+// name against every global (a file of 20,000 took minutes to refuse).
+// Codex reports the first undefined name; among so many, one bound in
+// another scope and used earlier could come first there (such a file is
+// refused either way).
+func (l *loader) manyUnbound(f *syntax.File, has func(string) bool) *Error {
+	bound := map[string]bool{}
+	add := func(n string) { bound[n] = true }
+	var uses []*syntax.Ident
+	notUses := map[*syntax.Ident]bool{} // argument names, attribute names
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			for _, a := range n.Args {
+				if b, ok := a.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+					if id, ok := b.X.(*syntax.Ident); ok {
+						notUses[id] = true
+					}
+				}
+			}
+		case *syntax.DotExpr:
+			notUses[n.Name] = true
+		case *syntax.LoadStmt:
+			for _, id := range n.From {
+				notUses[id] = true
+			}
+		case *syntax.DefStmt:
+			add(n.Name.Name)
+			for _, p := range n.Params {
+				add(paramName(p))
+			}
+			bindings(n.Body, add)
+		case *syntax.LambdaExpr:
+			for _, p := range n.Params {
+				add(paramName(p))
+			}
+		case *syntax.Comprehension:
+			for _, c := range n.Clauses {
+				if fc, ok := c.(*syntax.ForClause); ok {
+					bindings([]syntax.Stmt{&syntax.ForStmt{Vars: fc.Vars}}, add)
+				}
+			}
+		case *syntax.Ident:
+			uses = append(uses, n)
+		}
+		return true
+	})
+	bindings(f.Stmts, add)
+	var first *syntax.Ident
+	count := 0
+	for _, id := range uses {
+		if bound[id.Name] || has(id.Name) || notUses[id] {
+			continue
+		}
+		count++
+		if first == nil || before(id.NamePos, first.NamePos) {
+			first = id
+		}
+	}
+	if count <= maxUnbound {
+		return nil
+	}
+	return &Error{Pos: l.pos(first.NamePos), Msg: l.notFound(first.Name, first.NamePos)}
+}
+
+// usesAhead counts the uses of module-level names in top-level statements
+// before the first statement that binds them (outside function bodies,
+// which run later): go.starlark.net calls each "undefined".
+func usesAhead(f *syntax.File) int {
+	first := map[string]int{}
+	for i, s := range f.Stmts {
+		bindings([]syntax.Stmt{s}, func(n string) {
+			if _, ok := first[n]; !ok {
+				first[n] = i
+			}
+		})
+	}
+	count := 0
+	for i, s := range f.Stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.DefStmt, *syntax.LambdaExpr:
+				return false
+			case *syntax.Ident:
+				if j, ok := first[n.Name]; ok && j > i {
+					count++
+				}
+			}
+			return true
+		})
+	}
+	return count
+}
+
+// maxResolveErrors bounds the resolve errors looked at to choose Codex's
+// first one (each costs a walk of the file's tree): a file of thousands of
+// undefined names must not take minutes to refuse.
+const maxResolveErrors = 32
 
 // undefinedName is the name of go.starlark.net's "undefined: x" error.
 func undefinedName(msg string) (string, bool) {
