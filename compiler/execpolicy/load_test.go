@@ -225,3 +225,19 @@ func TestLoadManyUnboundNames(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadDeepNesting: a file nested past any real policy (millions of
+// '[', where Codex's own parser overflows its stack) is refused, never a
+// crash.
+func TestLoadDeepNesting(t *testing.T) {
+	for _, src := range []string{
+		"x = " + strings.Repeat("[", 1_000_000),
+		"x = " + strings.Repeat("-", 100_000) + "1",
+		"x = " + strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000),
+	} {
+		_, err := LoadFile("d.rules", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "excessive nesting") {
+			t.Errorf("%.20q...: %v, want excessive nesting", src, err)
+		}
+	}
+}

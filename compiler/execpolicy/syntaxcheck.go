@@ -43,6 +43,12 @@ func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, anns []rdA
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			if _, deep := r.(rdTooDeep); deep {
+				// Nested past what a parser should recurse into (Codex's
+				// stack overflows): go.starlark.net reports it.
+				err, anns = nil, nil
+				return
+			}
 			b, ok := r.(rdBail)
 			if !ok {
 				panic(r)
@@ -815,6 +821,22 @@ func (lx *rdLexer) fstringText(f *rdFString) (rdToken, *rdLexError, bool) {
 // rdBail carries the first error out of the parser.
 type rdBail struct{ err *Error }
 
+// rdTooDeep stops the parser past maxRDDepth nested constructs.
+type rdTooDeep struct{}
+
+// maxRDDepth bounds the parser's recursion (go.starlark.net's bound too):
+// a file of millions of '[' must not overflow the stack.
+const maxRDDepth = 1000
+
+func (p *rdParser) enter() {
+	p.depth++
+	if p.depth > maxRDDepth {
+		panic(rdTooDeep{})
+	}
+}
+
+func (p *rdParser) leave() { p.depth-- }
+
 // rdParser finds the first syntax error as starlark-rust's parser does.
 type rdParser struct {
 	lx      *rdLexer
@@ -837,6 +859,7 @@ type rdParser struct {
 	anns        []rdAnnotation
 	def         int // where the def being read starts
 	loops, defs int
+	depth       int // nesting of the constructs being read
 	nested      bool // in a def, if or for: a load here is out of place
 }
 
@@ -991,6 +1014,8 @@ func (p *rdParser) module() {
 }
 
 func (p *rdParser) stmt() {
+	p.enter()
+	defer p.leave()
 	switch {
 	case p.peekKw("def"):
 		p.defStmt()
@@ -1322,6 +1347,8 @@ func (p *rdParser) exprStart() bool {
 }
 
 func (p *rdParser) test() rdExpr {
+	p.enter()
+	defer p.leave()
 	if p.peekKw("lambda") {
 		l := p.pos()
 		p.advance()
@@ -1385,6 +1412,8 @@ func binding(t rdToken) (left, right int, comparison, ok bool) {
 }
 
 func (p *rdParser) expr(min int) rdExpr {
+	p.enter()
+	defer p.leave()
 	var lhs rdExpr
 	if p.peekKw("not") && min <= 5 {
 		l := p.pos()
@@ -1427,6 +1456,8 @@ func (p *rdParser) infix(lhs rdExpr, min int) rdExpr {
 }
 
 func (p *rdParser) unary() rdExpr {
+	p.enter()
+	defer p.leave()
 	if p.peekSym("+") || p.peekSym("-") || p.peekSym("~") {
 		l := p.pos()
 		what := map[string]string{"+": "plus", "-": "minus", "~": "bit not"}[p.cur.text]
