@@ -859,7 +859,7 @@ type rdParser struct {
 	anns        []rdAnnotation
 	def         int // where the def being read starts
 	loops, defs int
-	depth       int // nesting of the constructs being read
+	depth       int  // nesting of the constructs being read
 	nested      bool // in a def, if or for: a load here is out of place
 }
 
