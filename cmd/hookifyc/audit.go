@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -10,7 +9,6 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/runtime/audit"
-	"github.com/hookifyc/hookifyc/runtime/hook"
 )
 
 // auditLogFlag is the --audit-log flag of hook, check and log.
@@ -22,42 +20,6 @@ func auditLogFlag() cli.Flag {
 // default (audit.Configured).
 func (a *app) auditLog(flag, dir string) (*audit.Log, error) {
 	return audit.Configured(flag, a.m.getenv, a.m.home(), dir)
-}
-
-// writeAudit appends e to l. A log that cannot be written never changes
-// the decision: it costs one line on stderr.
-func writeAudit(l *audit.Log, e *audit.Entry, stderr io.Writer) {
-	if l == nil {
-		return
-	}
-	if err := l.Append(e); err != nil {
-		fmt.Fprintf(stderr, "hookifyc: %v (decision not logged; it stands)\n", err)
-	}
-}
-
-// hookEntry is the audit entry of a hook call.
-func hookEntry(rec *hook.Record, start time.Time, fail string) *audit.Entry {
-	e := &audit.Entry{
-		Time:      start.UTC(),
-		Version:   version(),
-		Command:   "hook",
-		Agent:     string(rec.Agent),
-		Event:     rec.HookEvent,
-		Tool:      rec.Tool,
-		SessionID: rec.SessionID,
-		Cwd:       rec.Cwd,
-		Summary:   audit.Summarize(rec.Subject),
-		Decision:  string(rec.Decision),
-		Rules:     audit.RulesOf(rec.Rules),
-		Semantics: rec.Semantics,
-		Fail:      fail,
-		Problems:  rec.Problems,
-		LatencyMS: float64(time.Since(start).Microseconds()) / 1e3,
-	}
-	if rec.Semantics == "hookify" {
-		e.Fail = "" // hookify has no fail mode
-	}
-	return e
 }
 
 // auditCheck logs the decision of check --log on text (the command, file
@@ -84,7 +46,7 @@ func (a *app) auditCheck(cmd *cli.Command, dir string, res *engine.Result, text 
 	if res.Exception != nil {
 		problems++
 	}
-	writeAudit(l, &audit.Entry{
+	audit.Record(l, &audit.Entry{
 		Time:      start.UTC(),
 		Version:   version(),
 		Command:   "check",

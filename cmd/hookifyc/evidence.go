@@ -92,7 +92,7 @@ func (a *app) runEvidence(ctx context.Context, cmd *cli.Command) error {
 		return nil
 	}
 	e.LatencyMS = float64(time.Since(start).Microseconds()) / 1e3
-	writeAudit(l, e, stderr)
+	audit.Record(l, e, stderr)
 	return nil
 }
 

@@ -96,17 +96,7 @@ func scopedNames(f *syntax.File, pos syntax.Position) []string {
 		}
 	}
 	if fn := enclosingFunction(f, pos); fn != nil {
-		switch fn := fn.(type) {
-		case *syntax.DefStmt:
-			for _, p := range fn.Params {
-				add(paramName(p))
-			}
-			bindings(fn.Body, add)
-		case *syntax.LambdaExpr:
-			for _, p := range fn.Params {
-				add(paramName(p))
-			}
-		}
+		functionNames(fn, add)
 	}
 	bindings(f.Stmts, add)
 	return names
@@ -157,6 +147,22 @@ func enclosingComprehensions(f *syntax.File, pos syntax.Position) []*syntax.Comp
 
 func before(a, b syntax.Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
+
+// functionNames calls add for the names a def or lambda binds: its
+// parameters, then (a def) the names its body binds.
+func functionNames(fn syntax.Node, add func(string)) {
+	switch fn := fn.(type) {
+	case *syntax.DefStmt:
+		for _, p := range fn.Params {
+			add(paramName(p))
+		}
+		bindings(fn.Body, add)
+	case *syntax.LambdaExpr:
+		for _, p := range fn.Params {
+			add(paramName(p))
+		}
+	}
 }
 
 func paramName(p syntax.Expr) string {

@@ -478,14 +478,9 @@ func (l *loader) manyUnbound(f *syntax.File, has func(string) bool) *Error {
 			}
 		case *syntax.DefStmt:
 			add(n.Name.Name)
-			for _, p := range n.Params {
-				add(paramName(p))
-			}
-			bindings(n.Body, add)
+			functionNames(n, add)
 		case *syntax.LambdaExpr:
-			for _, p := range n.Params {
-				add(paramName(p))
-			}
+			functionNames(n, add)
 		case *syntax.Comprehension:
 			for _, c := range n.Clauses {
 				if fc, ok := c.(*syntax.ForClause); ok {

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -68,4 +69,15 @@ func RulesOf(rules []*ir.Rule) []Rule {
 		out = append(out, Rule{Name: r.Name, Action: string(r.Action), Source: src})
 	}
 	return out
+}
+
+// Record appends e to l (nil: no log). A log that cannot be written never
+// changes the decision: it costs one line on stderr.
+func Record(l *Log, e *Entry, stderr io.Writer) {
+	if l == nil {
+		return
+	}
+	if err := l.Append(e); err != nil {
+		fmt.Fprintf(stderr, "hookifyc: %v (decision not logged; it stands)\n", err)
+	}
 }

@@ -215,7 +215,7 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 				fmt.Fprintf(h.Stderr, "hookifyc: %v\n", err)
 				code = 2
 			} else if r := dopts.Record; r != nil && r.Decision != "" {
-				writeAudit(logFile, Entry(r, start, string(fail), h.Version), h.Stderr)
+				audit.Record(logFile, Entry(r, start, string(fail), h.Version), h.Stderr)
 			}
 			if h.Exit != nil {
 				h.Exit(code)
@@ -239,7 +239,7 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 		if logErr != nil {
 			fmt.Fprintf(h.Stderr, "hookifyc: audit log: %v (using the default rotation)\n", logErr)
 		}
-		writeAudit(logFile, Entry(rec, start, string(fail), h.Version), h.Stderr)
+		audit.Record(logFile, Entry(rec, start, string(fail), h.Version), h.Stderr)
 	}
 	if rc != nil {
 		// A cache that cannot be written costs only time on the
@@ -320,17 +320,6 @@ func openRuleCache(dir string, start time.Time) *rulecache.Cache {
 		return nil
 	}
 	return rulecache.New(rulecache.Options{Dir: dir, Program: program, Start: start})
-}
-
-// writeAudit appends e to l. A log that cannot be written never changes
-// the decision: it costs one line on stderr.
-func writeAudit(l *audit.Log, e *audit.Entry, stderr io.Writer) {
-	if l == nil {
-		return
-	}
-	if err := l.Append(e); err != nil {
-		fmt.Fprintf(stderr, "hookifyc: %v (decision not logged; it stands)\n", err)
-	}
 }
 
 // Entry is the audit entry of a hook call started at start, under the fail
