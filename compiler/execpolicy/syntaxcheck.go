@@ -625,7 +625,8 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 				j += 2
 				continue
 			}
-			j = unescapeInto(&b, lx.s, j)
+			// An invalid escape is the pre-pass's error (stopAt).
+			j, _ = unescapeInto(&b, lx.s, j)
 		default:
 			if plain {
 				j++
@@ -675,68 +676,18 @@ func (lx *rdLexer) stringEnd(q int, raw bool) int {
 	return len(lx.s)
 }
 
-// unescapeInto decodes the escape at s[j] ('\\') into b and returns the
-// offset after it; the pre-pass has refused the invalid ones.
-func unescapeInto(b *strings.Builder, s string, j int) int {
-	n := s[j+1]
-	j += 2
-	hex := func(count int) {
-		v := 0
-		k := 0
-		for ; k < count && j < len(s); k++ {
-			d, err := strconv.ParseUint(s[j:j+1], 16, 8)
-			if err != nil {
-				break
-			}
-			v = v*16 + int(d)
-			j++
-		}
-		b.WriteRune(rune(v))
-	}
-	switch n {
-	case 'n':
-		b.WriteByte('\n')
-	case 'r':
-		b.WriteByte('\r')
-	case 't':
-		b.WriteByte('\t')
-	case 'a':
-		b.WriteByte(7)
-	case 'b':
-		b.WriteByte(8)
-	case 'f':
-		b.WriteByte(12)
-	case 'v':
-		b.WriteByte(11)
-	case '\n':
-	case '\r':
-		if j < len(s) && s[j] == '\n' {
-			j++
-		}
-	case 'x':
-		hex(2)
-	case 'u':
-		hex(4)
-	case 'U':
-		hex(8)
-	case '"', '\'', '\\':
-		b.WriteByte(n)
-	default:
-		if n >= '0' && n <= '7' {
-			v := int(n - '0')
-			for k := 0; k < 2 && j < len(s) && s[j] >= '0' && s[j] <= '7'; k++ {
-				v = v*8 + int(s[j]-'0')
-				j++
-			}
-			b.WriteRune(rune(v))
-			break
-		}
-		r, size := utf8.DecodeRuneInString(s[j-1:])
-		b.WriteByte('\\')
+// unescapeInto decodes the escape at s[j] ('\\') into b, as the pre-pass
+// decodes it (rustEscape), and returns the offset after it and whether it
+// was valid.
+func unescapeInto(b *strings.Builder, s string, j int) (int, bool) {
+	// An escape is a backslash and at most nine characters (\U and eight
+	// hex digits).
+	window := []rune(s[j+1 : min(len(s), j+1+9*utf8.UTFMax)])
+	res, k, bad := rustEscape(window, 0, nil)
+	for _, r := range res {
 		b.WriteRune(r)
-		j += size - 1
 	}
-	return j
+	return j + 1 + len(string(window[:k])), !bad
 }
 
 // fstart opens an f-string whose quote is at q.
@@ -802,7 +753,13 @@ func (lx *rdLexer) fstringText(f *rdFString) (rdToken, *rdLexError, bool) {
 				j += 2
 				continue
 			}
-			j = unescapeInto(&b, lx.s, j)
+			var ok bool
+			if j, ok = unescapeInto(&b, lx.s, j); !ok {
+				// starlark-rust names the backslash, at the character
+				// that spoilt the escape.
+				lx.i = j
+				return rdToken{}, &rdLexError{off: j - 1, msg: "invalid string escape sequence `\\`"}, false
+			}
 		case c == '\n' && !f.triple:
 			lx.i = j
 			return rdToken{}, &rdLexError{off: start, msg: "unfinished string literal"}, false
