@@ -1,13 +1,14 @@
 package deploy
 
 import (
-	"context"
+	"debug/buildinfo"
+	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
-	"time"
 )
 
 // HookBinaryName is the file name of hookifyc-hook, the hook-only binary
@@ -22,33 +23,74 @@ func HookBinaryName() string {
 
 // HookBinaryBeside returns the hookifyc-hook that the hooks of the
 // hookifyc binary at hookifyc (absolute) should run: the one in the same
-// directory, when it is an executable file and its --version names the
-// same build as version (hookifyc's own version words). Otherwise it
-// returns "" and why, for a note: the hooks then run `hookifyc hook`.
-// A hookifyc-hook inside project (the project a project plan installs
-// into; "" for none) is not run: the guarded agent can rewrite it (as
-// doctor, which does not run it either). run runs a program and returns
-// its stdout (nil: os/exec with a 10 s limit).
-func HookBinaryBeside(hookifyc, version, project string, run func(name string, args ...string) (string, error)) (path, why string) {
+// directory, when it is an executable file built as cmd/hookifyc-hook from
+// the same module, version, Go release and build settings (VCS revision
+// and modified flag included) as that hookifyc. Nothing is run to find
+// out: the build information is read from the two files (readInfo; nil:
+// debug/buildinfo.ReadFile), so a program planted there never runs at plan
+// time and cannot hang it. A hookifyc-hook inside project (the project a
+// project plan installs into; "" for none) is not used: the guarded agent
+// can rewrite it. Otherwise it returns "" and why, for a note: the hooks
+// then run `hookifyc hook`.
+func HookBinaryBeside(hookifyc, project string, readInfo func(string) (*debug.BuildInfo, error)) (path, why string) {
 	p := filepath.Join(filepath.Dir(hookifyc), HookBinaryName())
 	fi, err := os.Stat(p)
 	if err != nil || !executable(fi) {
 		return "", "there is no " + HookBinaryName() + " beside " + hookifyc
 	}
 	if real, err := filepath.EvalSymlinks(p); project != "" && (err != nil || inDirs(real, []string{project})) {
-		return "", p + " is inside the project, which the agent can rewrite (not run to check it)"
+		return "", p + " is inside the project, which the agent can rewrite"
 	}
-	if run == nil {
-		run = runProgram
+	if readInfo == nil {
+		readInfo = buildinfo.ReadFile
 	}
-	out, err := run(p, "--version")
+	hook, err := readInfo(p)
 	if err != nil {
-		return "", p + " --version failed: " + err.Error()
+		return "", p + " is not a Go program with build information: " + err.Error()
 	}
-	if got := VersionWords(out); got != VersionWords(version) {
-		return "", p + " is another build (" + got + ") than " + hookifyc + " (" + VersionWords(version) + ")"
+	main, err := readInfo(hookifyc)
+	if err != nil {
+		return "", "the build information of " + hookifyc + " cannot be read: " + err.Error()
+	}
+	if !strings.HasSuffix(hook.Path, "/cmd/hookifyc-hook") {
+		return "", p + " is not hookifyc-hook (it was built from " + hook.Path + ")"
+	}
+	if d := buildDifference(main, hook); d != "" {
+		return "", p + " is another build than " + hookifyc + " (" + d + ")"
 	}
 	return p, ""
+}
+
+// buildDifference names the first way two builds differ (module, version,
+// Go release, a build setting), "" when they do not.
+func buildDifference(a, b *debug.BuildInfo) string {
+	switch {
+	case a.Main.Path != b.Main.Path:
+		return "module " + a.Main.Path + " against " + b.Main.Path
+	case a.Main.Version != b.Main.Version || a.Main.Sum != b.Main.Sum:
+		return "version " + a.Main.Version + " against " + b.Main.Version
+	case a.GoVersion != b.GoVersion:
+		return a.GoVersion + " against " + b.GoVersion
+	}
+	settings := func(bi *debug.BuildInfo) map[string]string {
+		m := map[string]string{}
+		for _, s := range bi.Settings {
+			m[s.Key] = s.Value
+		}
+		return m
+	}
+	sa, sb := settings(a), settings(b)
+	for _, k := range slices.Sorted(maps.Keys(sa)) {
+		if sa[k] != sb[k] {
+			return k + "=" + sa[k] + " against " + k + "=" + sb[k]
+		}
+	}
+	for k := range sb {
+		if _, ok := sa[k]; !ok {
+			return k + "=" + sb[k] + " only in " + HookBinaryName()
+		}
+	}
+	return ""
 }
 
 // VersionWords are the words of a --version line after "version " (the
@@ -73,11 +115,4 @@ func hookBinaryNote(o Options) string {
 		why = "no " + HookBinaryName() + " was given"
 	}
 	return "the hooks run `hookifyc hook` (" + why + "); with hookifyc-hook beside hookifyc (go install ./cmd/hookifyc-hook) each hook call starts about 0.4 ms faster"
-}
-
-func runProgram(name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, name, args...).Output()
-	return string(out), err
 }

@@ -101,12 +101,16 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		// The hooks run hookifyc-hook when the same build sits beside
 		// hookifyc (it starts faster). One under the working directory
 		// (the project compile runs in, say as a pre-commit hook) is not
-		// run to check it: the agent can rewrite it.
+		// used: the agent can rewrite it.
 		project := cwd
 		if project == a.m.home() || project == filepath.Dir(project) {
 			project = ""
 		}
-		opts.HookBinary, _ = deploy.HookBinaryBeside(opts.Hookifyc, version(), project, nil)
+		var why string
+		opts.HookBinary, why = deploy.HookBinaryBeside(opts.Hookifyc, project, a.m.buildInfo)
+		if why != "" && !cmd.Bool("quiet") {
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: note: the hooks run `hookifyc hook` (%s); with hookifyc-hook beside hookifyc (go install ./cmd/hookifyc-hook) each hook call starts faster\n", why)
+		}
 	}
 	res, err := driver.Compile(opts)
 	if err != nil {

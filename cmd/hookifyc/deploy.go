@@ -200,7 +200,10 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 	if project {
 		projectRoot = start
 	}
-	o.HookBinary, o.NoHookBinary = deploy.HookBinaryBeside(exe, version(), projectRoot, nil)
+	if !cmd.Bool("managed") {
+		// Managed plans stage no hooks.
+		o.HookBinary, o.NoHookBinary = deploy.HookBinaryBeside(exe, projectRoot, a.m.buildInfo)
+	}
 	var p *deploy.Plan
 	switch {
 	case cmd.Bool("managed"):

@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -51,6 +52,9 @@ type machine struct {
 	// deadline does not wait for the evaluation it gave up on. Tests leave
 	// it nil: the command then returns once that evaluation ends.
 	exit func(code int)
+	// buildInfo reads a Go program's build information (nil:
+	// debug/buildinfo.ReadFile), to find the hookifyc-hook beside hookifyc.
+	buildInfo func(string) (*debug.BuildInfo, error)
 }
 
 func hostMachine() machine {

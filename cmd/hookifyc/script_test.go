@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"debug/buildinfo"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,6 +28,15 @@ func TestMain(m *testing.M) {
 		"hookifyc": func() {
 			mach := hostMachine()
 			mach.managedDir = os.Getenv(testManagedDirVar)
+			// The script's hookifyc-hook is this test binary under that
+			// name: it counts as built from cmd/hookifyc-hook.
+			mach.buildInfo = func(p string) (*debug.BuildInfo, error) {
+				bi, err := buildinfo.ReadFile(p)
+				if err == nil && filepath.Base(p) == "hookifyc-hook" && strings.HasSuffix(bi.Path, "/cmd/hookifyc") {
+					bi.Path += "-hook"
+				}
+				return bi, err
+			}
 			os.Exit(run(context.Background(), mach, os.Args, os.Stdin, os.Stdout, os.Stderr))
 		},
 		// hookifyc-hook as cmd/hookifyc-hook builds it, with the test's
