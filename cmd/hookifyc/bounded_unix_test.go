@@ -361,3 +361,46 @@ func bashInput(t *testing.T, dir, cwd, command string) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// TestHookDeadlineKeepsTrustedBlocksPastSlowCompiles: project rules
+// planted to be slow to compile (not to search) use up the evaluation's
+// time before the first rule is reached; the user rule that blocks still
+// blocks (the managed and user rules are evaluated again alone), under the
+// default fail mode (open).
+func TestHookDeadlineKeepsTrustedBlocksPastSlowCompiles(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj")
+	user := filepath.Join(dir, "home", ".codex", "hookify")
+	for _, d := range []string{filepath.Join(proj, ".claude"), user} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 100 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "---\nname: slow%d\nevent: bash\npattern: ", i)
+		for j := range 20_000 {
+			if j > 0 {
+				b.WriteByte('|')
+			}
+			fmt.Fprintf(&b, "q%dz%d", i, j)
+		}
+		b.WriteString("\n---\nslow\n")
+		if err := os.WriteFile(filepath.Join(proj, ".claude", fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(user, "no-echo.md"), []byte("---\nname: no-echo\nevent: bash\npattern: ^echo\naction: block\n---\nNo echo.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(testenv.Binary(t), "hook", "--agent", "claude", "--cache", "off", "--deadline", "400ms")
+	cmd.Dir = proj
+	cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH")}
+	cmd.Stdin = bashInput(t, dir, proj, "echo hi")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err != nil || !strings.Contains(stdout.String(), `"permissionDecision": "deny"`) || !strings.Contains(stdout.String(), "No echo.") || !strings.Contains(stdout.String()+stderr.String(), "deadline") {
+		t.Errorf("%v\nstdout %.800s\nstderr %.800s", err, stdout.String(), stderr.String())
+	}
+}

@@ -82,6 +82,13 @@ type Options struct {
 	// evaluated are a ProblemDeadline, and those before them decide (a
 	// hook answers before its agent gives up on it).
 	Deadline time.Time
+	// FailSafeAtDeadline, for rules the guarded agent cannot write (the
+	// managed and user layers, a hook's SOURCES): past the Deadline, every
+	// rule not yet evaluated that the call considers and that blocks
+	// counts as matching, as a search the budget left unrun does. The
+	// agent controls the call's size, so a slow call must not switch such
+	// a rule off.
+	FailSafeAtDeadline bool
 }
 
 // PatternCache keeps the summaries of compiled patterns (all compiled with

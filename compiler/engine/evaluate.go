@@ -177,6 +177,15 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 		if !deadline.IsZero() && i%8 == 0 && time.Now().After(deadline) {
 			res.Problems = append(res.Problems, Problem{Kind: ProblemDeadline,
 				Text: fmt.Sprintf("%d of %d rules not evaluated: the call's deadline passed (the rules before them decide)", len(rules)-i, len(rules))})
+			if e.opts.FailSafeAtDeadline && e.opts.Semantics == Fixed {
+				for _, rule := range rules[i:] {
+					if consider(rule) && rule.Blocks() && m.toolMayMatch(rule) {
+						res.Blocking = append(res.Blocking, rule)
+						res.Problems = append(res.Problems, Problem{Rule: rule, Kind: ProblemDeadline,
+							Text: "not evaluated before the call's deadline; fail safe: rule '" + rule.Name + "' counts as matching"})
+					}
+				}
+			}
 			break
 		}
 		if !consider(rule) {
@@ -243,6 +252,16 @@ type matcher struct {
 	timedOut time.Duration
 }
 
+// toolMayMatch reports whether rule's tool matcher, if any, admits the
+// call's tool (a matcher that raises admits it: the rule would fail).
+func (m *matcher) toolMayMatch(rule *ir.Rule) bool {
+	if !rule.ToolMatcher.Set || rule.ToolMatcher.Any || rule.ToolMatcher.TypeError != "" {
+		return true
+	}
+	name, ok := m.tool.(pyval.Str)
+	return ok && rule.ToolMatcher.Matches(string(name))
+}
+
 func (m *matcher) ruleMatches(rule *ir.Rule) (bool, *PyError) {
 	m.explained = m.explained[:0]
 	if rule.Permission != nil {
@@ -252,8 +271,7 @@ func (m *matcher) ruleMatches(rule *ir.Rule) (bool, *PyError) {
 		if rule.ToolMatcher.TypeError != "" {
 			return false, &PyError{Msg: rule.ToolMatcher.TypeError}
 		}
-		name, ok := m.tool.(pyval.Str)
-		if !rule.ToolMatcher.Any && (!ok || !rule.ToolMatcher.Matches(string(name))) {
+		if !m.toolMayMatch(rule) {
 			return false, nil
 		}
 	}

@@ -206,3 +206,29 @@ func TestEvaluateDeadline(t *testing.T) {
 		t.Fatalf("past the deadline: %+v", res)
 	}
 }
+
+// TestEvaluateDeadlineFailSafe: with FailSafeAtDeadline, past the
+// deadline the rules the call considers that block count as matching
+// (each named in a problem); warn rules, rules of another event and
+// rules whose tool matcher refuses the tool do not.
+func TestEvaluateDeadlineFailSafe(t *testing.T) {
+	rules := []*ir.Rule{
+		{Name: "block", Enabled: true, Event: ir.EventBash, Action: ir.ActionBlock, Conditions: []ir.Condition{{Field: "command", Operator: ir.OpContains, Pattern: "never"}}},
+		{Name: "warn", Enabled: true, Event: ir.EventBash, Action: ir.ActionWarn, Conditions: []ir.Condition{{Field: "command", Operator: ir.OpContains, Pattern: "rm"}}},
+		{Name: "file", Enabled: true, Event: ir.EventFile, Action: ir.ActionBlock},
+		{Name: "other tool", Enabled: true, Event: ir.EventAll, Action: ir.ActionBlock, ToolMatcher: ir.ToolMatcher{Set: true, Names: []string{"Write"}}},
+		{Name: "off", Enabled: false, Event: ir.EventBash, Action: ir.ActionBlock},
+	}
+	ev := engine.BashEvent("echo hi")
+	res := engine.New(engine.Options{Semantics: engine.Fixed, Deadline: time.Now().Add(-time.Second), FailSafeAtDeadline: true}).Evaluate(rules, ev)
+	if len(res.Blocking) != 1 || res.Blocking[0].Name != "block" || len(res.Warning) != 0 {
+		t.Fatalf("blocking %v, warning %v", res.Blocking, res.Warning)
+	}
+	if len(res.Problems) != 2 || !strings.Contains(res.Problems[1].Text, "fail safe: rule 'block' counts as matching") {
+		t.Fatalf("problems %+v", res.Problems)
+	}
+	res = engine.New(engine.Options{Semantics: engine.Fixed, Deadline: time.Now().Add(time.Hour), FailSafeAtDeadline: true}).Evaluate(rules, ev)
+	if len(res.Blocking)+len(res.Warning)+len(res.Problems) != 0 {
+		t.Fatalf("before the deadline: %+v", res)
+	}
+}

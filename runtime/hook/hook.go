@@ -260,7 +260,7 @@ func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 	// a problem (the fail mode decides), never a silent allow.
 	problems = append(problems, in.InputProblems()...)
 	problems = append(problems, in.PatchProblems()...)
-	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline})
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
@@ -270,9 +270,38 @@ func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 		}
 		res.Merge(r)
 	}
+	if project && passedDeadline(res.Problems) {
+		return trustedAlone(opts, res.Problems, extra)
+	}
 	res.Problems = append(problems, res.Problems...)
 	opts.record(kind, in.Event, &res)
 	return agent.Render(kind, in.HookEvent, &res, opts.Fail)
+}
+
+// passedDeadline reports whether an evaluation stopped at its deadline.
+func passedDeadline(problems []engine.Problem) bool {
+	for _, p := range problems {
+		if p.Kind == engine.ProblemDeadline {
+			return true
+		}
+	}
+	return false
+}
+
+// trustedAlone is the answer of a call whose evaluation with the project's
+// rules stopped at its deadline (found: that evaluation's problems): the
+// managed and user layers alone, evaluated again within a second and fail
+// safe (a block rule not reached still blocks). The project's rules,
+// which the agent can plant to be slow to compile or search, never keep
+// those layers from deciding.
+func trustedAlone(opts Options, found, extra []engine.Problem) agent.Output {
+	opts.Deadline = time.Now().Add(time.Second)
+	for _, p := range found {
+		if p.Kind == engine.ProblemDeadline && p.Rule == nil {
+			extra = append(extra, engine.Problem{Kind: engine.ProblemDeadline, Text: p.Text + "; the project's rules were left out and the managed and user rules evaluated again"})
+		}
+	}
+	return runFixed(opts, false, extra)
 }
 
 // findRules reads the rules of the layered discovery (the project layers,

@@ -81,7 +81,7 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 		if loc := valueKeyRe()[event].FindIndex(opts.Stdin); loc != nil {
 			texts = append(texts, jsonUnescape(strings.ToValidUTF8(string(jsonStringAt(opts.Stdin[loc[1]:])), "\uFFFD")))
 		}
-		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline})
+		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project})
 		for i, text := range texts {
 			ev, _ := engine.SyntheticEvent(event, text, "")
 			if r := eng.Evaluate(rules, ev); i == 0 {
@@ -89,6 +89,9 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 			} else {
 				res.Merge(r)
 			}
+		}
+		if project && passedDeadline(res.Problems) {
+			return trustedAlone(opts, res.Problems, extra)
 		}
 	}
 	res.Problems = append(append(RuleProblems(found), extra...), res.Problems...)
