@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/perm"
 	"github.com/hookifyc/hookifyc/internal/suggest"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // claudeAgentTypes are the agent_type values of Claude Code's built-in
@@ -112,16 +113,15 @@ func agentNames(dir string) []string {
 	return out
 }
 
-// readAgentHead reads the first 8 KiB of an agent file: its frontmatter.
+// readAgentHead reads the first 8 KiB of an agent file (its frontmatter)
+// if it is a regular file: a FIFO swapped in after the directory was
+// listed is refused, not waited on.
 func readAgentHead(p string) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
+	data, err := sysfile.ReadRegular(p, sysfile.MaxFileSize)
+	if len(data) > 8<<10 {
+		data = data[:8<<10]
 	}
-	defer f.Close()
-	buf := make([]byte, 8<<10)
-	n, _ := f.Read(buf)
-	return buf[:n], nil
+	return data, err
 }
 
 // frontmatterName is the name: value of a --- frontmatter, unquoted.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 )
@@ -230,4 +231,21 @@ func dump(r *Result) string {
 	var b strings.Builder
 	_ = WriteText(&b, r)
 	return b.String()
+}
+
+// TestFIFOGenesisKey: a genesis.key that is a FIFO is reported as
+// cannot-read and never opened (reading it would block the lint).
+func TestFIFOGenesisKey(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "genesis.key")
+	mkfifo(t, p)
+	done := make(chan *Result, 1)
+	go func() { done <- Run(Options{Paths: []string{p}, Env: hermeticEnv(t)}) }()
+	select {
+	case r := <-done:
+		if !has(r, "cannot-read") {
+			t.Errorf("no cannot-read:\n%s", dump(r))
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("lint blocked on a FIFO genesis.key")
+	}
 }

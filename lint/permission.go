@@ -2,12 +2,12 @@ package lint
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // permission lints a Claude Code settings file or a genesis file: the
@@ -21,7 +21,9 @@ func (l *linter) permission(p string) {
 		l.problem(pr)
 	}
 	if ext := strings.ToLower(filepath.Ext(p)); ext == ".yaml" || ext == ".yml" || filepath.Base(p) == "genesis.key" {
-		if data, err := os.ReadFile(p); err == nil {
+		// Refused (a FIFO, a device) by sources.Load already, and never
+		// opened here: reading one would block.
+		if data, err := sysfile.ReadRegular(p, sysfile.MaxFileSize); err == nil {
 			l.genesisActors(p, data)
 		}
 	}
