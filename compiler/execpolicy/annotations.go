@@ -108,10 +108,7 @@ func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.AssignStmt:
-			p := startOf(n.LHS)
-			if _, dup := assigns[[2]int{int(p.Line), int(p.Col)}]; !dup {
-				assigns[[2]int{int(p.Line), int(p.Col)}] = n
-			}
+			assigns[[2]int{int(n.OpPos.Line), int(n.OpPos.Col)}] = n
 		case *syntax.DefStmt:
 			defs[[2]int{int(n.Def.Line), int(n.Def.Col)}] = n
 		}
@@ -130,13 +127,13 @@ func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error
 		case 'a':
 			s := assigns[[2]int{owner.Line, owner.Col}]
 			if s == nil {
-				return fmt.Errorf("%s: the annotated assignment was not found", owner)
+				return &Error{Pos: owner, Msg: "hookifyc cannot find the assignment of this type annotation"}
 			}
 			s.RHS = hiddenCall(annAssign, at(typePos), s.RHS, typ, siteLit(site))
 		case 'p', 'r':
 			d := defs[[2]int{owner.Line, owner.Col}]
 			if d == nil {
-				return fmt.Errorf("%s: the annotated def was not found", owner)
+				return &Error{Pos: owner, Msg: "hookifyc cannot find the def of this type annotation"}
 			}
 			if a.kind == 'p' {
 				if l.annotateParam(d, a.param, typ, site, inserted[d]) {

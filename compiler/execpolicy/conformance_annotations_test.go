@@ -44,6 +44,11 @@ func annotationFiles() (names []string, files [][]byte) {
 		"a = [1]\na[0]: str = 1\n",
 		"x: str = \"ok\"\nprefix_rule([\"a\"], justification = x)\n",
 		"def g():\n    pass\nx: g = 1\n",
+		// A parenthesised target: Codex's syntax tree keeps no parentheses.
+		"(x): int = 1\nprefix_rule([\"a\"])\n",
+		"(x): int = \"s\"\n",
+		"d = {}\n(d)[\"k\"]: int = \"s\"\n",
+		"((x)): str = 1\n",
 	} {
 		names = append(names, fmt.Sprintf("annx%02d.rules", len(names)))
 		files = append(files, []byte(extra))

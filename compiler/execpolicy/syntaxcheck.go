@@ -36,7 +36,7 @@ func syntaxCheck(file string, src []byte, lexErr *Error) *Error {
 // annotations, in order.
 func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, anns []rdAnnotation) {
 	s := string(src)
-	p := &rdParser{lx: newRDLexer(s), file: file, src: s, annotation: -1}
+	p := &rdParser{lx: newRDLexer(s), file: file, src: s}
 	if lexErr != nil {
 		p.lx.stopAt = offsetOf(s, lexErr.Pos.Line, lexErr.Pos.Col)
 		p.lx.stopErr = lexErr
@@ -812,7 +812,6 @@ type rdParser struct {
 	// which starlark-rust reports once the file is parsed; loops and defs
 	// count the blocks the parser is in.
 	placement   *Error
-	annotation  int // offset of the first type annotation, -1: none
 	anns        []rdAnnotation
 	def         int // where the def being read starts
 	loops, defs int
@@ -823,7 +822,9 @@ type rdParser struct {
 // rdAnnotation is a type annotation: of an assignment ('a'), a parameter
 // ('p') or a def's return ('r'); the bytes from cut (its ':' or '->') to
 // typeEnd are the annotation, typeStart..typeEnd its type expression. owner
-// is where the assignment or the def starts; param names the parameter.
+// is where the def starts, or where the assignment's operator is (the
+// parentheses of a target such as (x) are not in the syntax tree, its
+// operator is); param names the parameter.
 type rdAnnotation struct {
 	kind               byte
 	cut                int
@@ -836,9 +837,6 @@ type rdAnnotation struct {
 // and refuses what starlark-rust refuses in one.
 func (p *rdParser) typeExpr(a rdAnnotation) {
 	a.typeStart = p.pos()
-	if p.annotation < 0 {
-		p.annotation = a.typeStart
-	}
 	p.checkType(p.test(), true)
 	a.typeEnd = p.lastEnd
 	p.anns = append(p.anns, a)
@@ -1138,7 +1136,8 @@ func (p *rdParser) assignOrExpr() {
 	typed := -1
 	if cut := p.pos(); p.eat(tkSymbol, ":") {
 		typed = p.pos()
-		p.typeExpr(rdAnnotation{kind: 'a', cut: cut, owner: l})
+		p.typeExpr(rdAnnotation{kind: 'a', cut: cut})
+		p.anns[len(p.anns)-1].owner = p.pos()
 	}
 	if p.hasCur && p.cur.kind == tkSymbol && rdAssignOps[p.cur.text] {
 		op := p.cur.text
@@ -1800,7 +1799,7 @@ func (p *rdParser) args() {
 // which Codex parses and then fails to import, as it fails every load.
 func firstLoad(file string, src []byte) (*Error, bool) {
 	lx := newRDLexer(string(src))
-	p := &rdParser{lx: lx, file: file, src: string(src), annotation: -1}
+	p := &rdParser{lx: lx, file: file, src: string(src)}
 	var prev []rdToken
 	for {
 		t, _, ok := lx.next()
