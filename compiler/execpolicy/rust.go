@@ -2000,8 +2000,6 @@ func (l *loader) floatBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args star
 	return nil, typeMismatch("a", "bool | float | int | str", args[0])
 }
 
-// rustMessage rewords go.starlark.net's runtime errors as starlark-rust
-// words them.
 // Tuple assignment: go.starlark.net's words for a value that does not
 // unpack into the targets.
 var (
@@ -2019,6 +2017,8 @@ var referencedBefore = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:local|global) variable (\S+) referenced before assignment$`)
 })
 
+// rustMessage rewords go.starlark.net's runtime errors as starlark-rust
+// words them.
 func rustMessage(msg string) string {
 	if m := referencedBefore().FindStringSubmatch(msg); m != nil {
 		return "Local variable `" + m[1] + "` referenced before assignment"

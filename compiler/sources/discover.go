@@ -189,20 +189,14 @@ func Discover(l Layout, starts ...string) *Discovery {
 			found = make([]Found, 0, len(loaded))
 		}
 		for _, name := range names {
-			if !wanted(name) {
-				if dr.layer == LayerProjectClaude {
-					if diag := hookify.CheckLocalName(prefix+name, name); diag != nil {
-						d.Problems = append(d.Problems, fromDiagnostic(diag))
-					}
-				}
-				continue
-			}
-			p := displays[0]
-			displays = displays[1:]
+			p := prefix + name
 			if dr.layer == LayerProjectClaude {
 				if diag := hookify.CheckLocalName(p, name); diag != nil {
 					d.Problems = append(d.Problems, fromDiagnostic(diag))
 				}
+			}
+			if !wanted(name) {
+				continue
 			}
 			r, diag := loaded[0].Rule, loaded[0].Diag
 			loaded = loaded[1:]
@@ -281,8 +275,6 @@ func isMarkdownName(name string) bool {
 	return strings.HasSuffix(strings.ToLower(name), ".md") && !strings.HasPrefix(name, ".")
 }
 
-// fsPath turns an absolute slash path into an fs.FS path of a file system
-// rooted at "/".
 // namePrefixes are what joins a rule directory's listed names to it, as
 // shown (path.Join(dir, name)) and in the file system (fsPath of that):
 // a listed name has no slash and is not "." or "..", so joining is a
@@ -300,6 +292,8 @@ func namePrefixes(dir string) (display, fsys string) {
 	return display, fsys
 }
 
+// fsPath turns an absolute slash path into an fs.FS path of a file system
+// rooted at "/".
 func fsPath(p string) string {
 	p = strings.TrimPrefix(path.Clean(p), "/")
 	if p == "" {

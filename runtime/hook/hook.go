@@ -142,16 +142,10 @@ func DeadlineOutput(opts Options, d time.Duration) agent.Output {
 	}
 	res.HookEvent = event
 	opts.record(kind, d0, &res)
-	if opts.Compat {
-		if forCodex(opts.Agent, d0) {
-			return agent.Render(agent.Codex, event, &res, agent.FailOpen)
-		}
-		return agent.Output{Stdout: agent.CompatError(msg), Stderr: []string{msg}}
+	if forCodex(opts.Agent, d0) {
+		return agent.Render(agent.Codex, event, &res, agent.FailOpen)
 	}
-	if kind == "" || kind == agent.Auto {
-		kind = agent.Claude
-	}
-	return agent.Render(kind, event, &res, opts.Fail)
+	return agent.Output{Stdout: agent.CompatError(msg), Stderr: []string{msg}}
 }
 
 // hookifyEvents are the events hookify registers for.
