@@ -83,10 +83,15 @@ func (e *ErrSources) Error() string {
 	return fmt.Sprintf("%d problem(s) in the rule sources; nothing is installed from a source set with errors", len(e.Result.Errors()))
 }
 
-// hookifycCommand matches a hook command that runs some hookifyc's hook.
+// hookifycCommand matches a hook command that runs some hookifyc's hook
+// (`hookifyc hook` or hookifyc-hook, a path or quotes around the program).
 var hookifycCommand = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`hookifyc(\.exe)?['"]?\s+hook\b|hookifyc-hook(\.exe)?['"]?(\s|$)`)
+	return regexp.MustCompile(`(^|[/\\\s"'])(hookifyc(\.exe)?["']?\s+hook|hookifyc-hook(\.exe)?["']?)([\s"']|$)`)
 })
+
+// IsHookifycCommand reports whether the hook command cmd runs some
+// hookifyc's hook: `hookifyc hook …` or `hookifyc-hook …`.
+func IsHookifycCommand(cmd string) bool { return hookifycCommand().MatchString(cmd) }
 
 // PlanCodex plans the installation of the compiled rules into a Codex
 // directory: rules/hookify.rules (validated as Codex loads it) and the
@@ -441,7 +446,7 @@ func ownedGroup(installed []string, force bool) func(group []byte) bool {
 			return false
 		}
 		for _, c := range cmds {
-			if !slices.Contains(installed, c) && !(force && hookifycCommand().MatchString(c)) {
+			if !slices.Contains(installed, c) && !(force && IsHookifycCommand(c)) {
 				return false
 			}
 		}
@@ -457,7 +462,7 @@ func (p *Plan) conflictForeignHook(rel string, doc []byte, installed []string, f
 		return
 	}
 	for _, c := range hookCommandsOfDoc(doc) {
-		if hookifycCommand().MatchString(c) && !slices.Contains(installed, c) {
+		if IsHookifycCommand(c) && !slices.Contains(installed, c) {
 			p.Conflicts = append(p.Conflicts, fmt.Sprintf("%s already runs a hookifyc hook hookifyc did not install (%s): both would judge every call; remove it, or --force to replace it", p.Path(rel), c))
 			return
 		}

@@ -114,3 +114,22 @@ func TestVersionWords(t *testing.T) {
 		}
 	}
 }
+
+func TestIsHookifycCommand(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"/usr/local/bin/hookifyc hook --agent codex": true,
+		`"/opt/my tools/hookifyc" hook`:              true,
+		"hookifyc.exe hook":                          true,
+		"/usr/local/bin/hookifyc-hook --agent codex": true,
+		"hookifyc-hook":                              true,
+		`sh -c 'hookifyc hook'`:                      true,
+		"myhookifyc hook":                            false,
+		"hookifyc hooks list":                        false,
+		"hookifyc lint":                              false,
+		"/bin/hookifyc-hooked":                       false,
+	} {
+		if got := IsHookifycCommand(cmd); got != want {
+			t.Errorf("IsHookifycCommand(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}

@@ -10,14 +10,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/hookifyc/hookifyc/deploy"
 	"github.com/hookifyc/hookifyc/internal/sysfile"
 	"github.com/hookifyc/hookifyc/runtime/agenthooks"
 	"github.com/hookifyc/hookifyc/runtime/audit"
@@ -53,11 +52,6 @@ audit log holds for a hookifyc hook of that agent and event.`,
 		}},
 	}
 }
-
-// hookifycHookRe recognises a hook command that runs `hookifyc hook`.
-var hookifycHookRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[/\\\s"'])(hookifyc(\.exe)?["']?\s+hook|hookifyc-hook(\.exe)?["']?)(\s|$)`)
-})
 
 // listedHook is a hook as hooks list prints it.
 type listedHook struct {
@@ -126,7 +120,7 @@ func (a *app) runHooksList(ctx context.Context, cmd *cli.Command) error {
 			continue
 		}
 		lh := listedHook{Hook: h}
-		if hookifycHookRe().MatchString(h.Command) {
+		if deploy.IsHookifycCommand(h.Command) {
 			lh.Last = last[[2]string{h.Agent, h.Event}]
 		}
 		out = append(out, lh)
