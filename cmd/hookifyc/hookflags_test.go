@@ -37,6 +37,8 @@ func TestHookFlagsAgree(t *testing.T) {
 		{args: []string{"--agent", "bogus"}},
 		{args: []string{"--fail", "maybe"}},
 		{args: []string{"--compat", "claude"}},
+		{args: []string{"--compat="}},
+		{args: nil, env: map[string]string{"HOOKIFYC_COMPAT": ""}},
 		{args: []string{"--agent"}},
 		{args: []string{"--nope"}},
 		{args: []string{"--deadline", "5"}},

@@ -109,6 +109,11 @@ func Parse(args []string, lookupEnv func(string) (string, bool)) (Flags, Action,
 		}
 		given[name] = true
 	}
+	if given["compat"] && f.Compat == "" {
+		// Given, but empty: a mistake, as in `hookifyc hook --compat=`
+		// (the environment's empty HOOKIFYC_COMPAT means unset).
+		return f, Answer, &Error{Code: 2, Msg: OneOf("compat", "hookify")("").Error()}
+	}
 	for _, s := range specs {
 		if given[s.name] || s.env == "" {
 			continue

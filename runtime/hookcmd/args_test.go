@@ -40,6 +40,7 @@ func TestMainWords(t *testing.T) {
 	}{
 		{[]string{"--agent", "bogus"}, `hookifyc-hook: --agent must be "auto", "claude" or "codex" (got "bogus")` + "\n"},
 		{[]string{"--nope"}, "hookifyc-hook: unknown flag --nope\n"},
+		{[]string{"--compat="}, `hookifyc-hook: --compat must be "hookify" (got "")` + "\n"},
 		{[]string{"--deadline"}, "hookifyc-hook: flag needs an argument: --deadline\n"},
 		{[]string{"--max-input=-3"}, "hookifyc-hook: --max-input must be a number of bytes, 0 or more (got -3)\n"},
 	} {
