@@ -89,6 +89,12 @@ var semanticsPrograms = []string{
 	"x = {[1]: 2}",
 	"x = {}\nx[{}] = 2",
 	"x = 7\nx //= 2\nx *= 3\nx &= 15\nx ^= 1\nx >>= 1\nx |= 8\nx %= 5\nx -= 1\nprefix_rule([\"x\"] if x == 1 else [\"y\"])",
+	// load("m", "") parses and fails when it runs, in its turn.
+	"load(\"m\", \"\")",
+	"x = 1 // 0\nload(\"m\", \"\")",
+	"load(\"m\", \"\", \"\")",
+	"load(\"m\", a = \"\")",
+	"prefix_rule([\"x\"])\nload(\"m\", \"\")\nx = 1 // 0",
 }
 
 // semanticsFiles returns the files of the semantics conformance test: one

@@ -312,13 +312,6 @@ func (l *loader) convert(err error) *Error {
 	if errors.As(err, &ae) {
 		return &Error{Pos: ae.pos, Msg: ae.msg}
 	}
-	if strings.Contains(err.Error(), "load: empty identifier") {
-		// go.starlark.net refuses load("m", ""), which Codex parses and
-		// then fails to import, as it fails every load.
-		if e, ok := firstLoad(l.file, l.src); ok {
-			return e
-		}
-	}
 	var ce *callError
 	if errors.As(err, &ce) {
 		return &Error{Pos: ce.pos, Msg: ce.err.Error()}

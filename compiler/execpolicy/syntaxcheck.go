@@ -1794,21 +1794,3 @@ func (p *rdParser) args() {
 	}
 }
 
-// firstLoad finds the first load statement of src (its position and
-// module) with the same lexer: go.starlark.net refuses `load("m", "")`,
-// which Codex parses and then fails to import, as it fails every load.
-func firstLoad(file string, src []byte) (*Error, bool) {
-	lx := newRDLexer(string(src))
-	p := &rdParser{lx: lx, file: file, src: string(src)}
-	var prev []rdToken
-	for {
-		t, _, ok := lx.next()
-		if !ok {
-			return nil, false
-		}
-		prev = append(prev, t)
-		if n := len(prev); n >= 3 && prev[n-3].kw("load") && prev[n-2].sym("(") && prev[n-1].kind == tkString {
-			return p.errAtOffset(prev[n-3].start, "No imports are available, you tried `"+prev[n-1].text+"` (no call to `Evaluator.set_loader`)"), true
-		}
-	}
-}
