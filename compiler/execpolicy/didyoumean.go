@@ -64,10 +64,10 @@ func levenshtein(a, b string) int {
 	return prev[len(rb)]
 }
 
-// suggestionNames are the names Codex tries for an undefined name used at
-// pos in f: the enclosing function's, the module's, then the globals.
-func suggestionNames(f *syntax.File, pos syntax.Position) []string {
-	names := scopedNames(f, pos)
+// suggestionNames are the names Codex tries for an undefined name: those
+// in scope (scopedNames), then the globals.
+func suggestionNames(scoped []string) []string {
+	names := slices.Clone(scoped)
 	for _, g := range codexGlobals {
 		if !slices.Contains(names, g) {
 			names = append(names, g)
@@ -77,8 +77,9 @@ func suggestionNames(f *syntax.File, pos syntax.Position) []string {
 }
 
 // scopedNames are the names bound in the scopes around pos, innermost
-// first: comprehensions, the enclosing function, the module.
-func scopedNames(f *syntax.File, pos syntax.Position) []string {
+// first: comprehensions, the enclosing function, the module (module: the
+// names f's statements bind, moduleNames).
+func scopedNames(f *syntax.File, pos syntax.Position, module []string) []string {
 	var names []string
 	seen := map[string]bool{}
 	add := func(n string) {
@@ -87,25 +88,41 @@ func scopedNames(f *syntax.File, pos syntax.Position) []string {
 			names = append(names, n)
 		}
 	}
+	fn, comps := enclosingScopes(f, pos)
 	// The variables of the comprehensions around pos, innermost first.
-	for _, c := range enclosingComprehensions(f, pos) {
+	for _, c := range comps {
 		for _, cl := range c.Clauses {
 			if fc, ok := cl.(*syntax.ForClause); ok {
 				bindings([]syntax.Stmt{&syntax.ForStmt{Vars: fc.Vars}}, add)
 			}
 		}
 	}
-	if fn := enclosingFunction(f, pos); fn != nil {
+	if fn != nil {
 		functionNames(fn, add)
 	}
-	bindings(f.Stmts, add)
+	for _, n := range module {
+		add(n)
+	}
 	return names
 }
 
-// enclosingFunction is the innermost def or lambda whose extent holds
-// pos, or nil.
-func enclosingFunction(f *syntax.File, pos syntax.Position) syntax.Node {
-	var found syntax.Node
+// moduleNames are the names the statements of f bind, in order.
+func moduleNames(f *syntax.File) []string {
+	names := []string{}
+	seen := map[string]bool{}
+	bindings(f.Stmts, func(n string) {
+		if n != "" && !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	})
+	return names
+}
+
+// enclosingScopes are, in one walk of f, the innermost def or lambda
+// whose body holds pos (nil: none) and the comprehensions whose extent
+// holds pos, innermost first.
+func enclosingScopes(f *syntax.File, pos syntax.Position) (fn syntax.Node, comps []*syntax.Comprehension) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		// The body is the function's scope; its parameters' defaults
 		// are the enclosing one's.
@@ -117,32 +134,22 @@ func enclosingFunction(f *syntax.File, pos syntax.Position) syntax.Node {
 			start = n.Rparen
 		case *syntax.LambdaExpr:
 			start, _ = n.Body.Span()
+		case *syntax.Comprehension:
+			start, end := n.Span()
+			if !before(pos, start) && before(pos, end) {
+				comps = append([]*syntax.Comprehension{n}, comps...)
+			}
+			return true
 		default:
 			return true
 		}
 		_, end := n.Span()
 		if !before(pos, start) && before(pos, end) {
-			found = n
+			fn = n
 		}
 		return true
 	})
-	return found
-}
-
-// enclosingComprehensions are the comprehensions whose extent holds pos,
-// innermost first.
-func enclosingComprehensions(f *syntax.File, pos syntax.Position) []*syntax.Comprehension {
-	var out []*syntax.Comprehension
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if c, ok := n.(*syntax.Comprehension); ok {
-			start, end := c.Span()
-			if !before(pos, start) && before(pos, end) {
-				out = append([]*syntax.Comprehension{c}, out...)
-			}
-		}
-		return true
-	})
-	return out
+	return fn, comps
 }
 
 func before(a, b syntax.Position) bool {

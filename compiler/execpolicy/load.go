@@ -99,6 +99,12 @@ type loader struct {
 	calls   map[[2]int32]Position // '(' of a call → start of the call
 	origins map[srcPos]syntax.Position
 	ast     *syntax.File // the file being loaded, once parsed
+	// scopes are the names in scope at the positions of name errors, in
+	// scopesOf (l.ast when they were found); module are its
+	// module-level names (loader.scopedNames).
+	scopesOf *syntax.File
+	module   []string
+	scopes   map[syntax.Position][]string
 	// annSites are where the errors of the file's type annotations go.
 	annSites []annSite
 	src      []byte // its text
@@ -552,7 +558,22 @@ func (l *loader) boundAt(name string, pos syntax.Position) bool {
 	if l.ast == nil {
 		return false
 	}
-	return slices.Contains(scopedNames(l.ast, pos), name)
+	return slices.Contains(l.scopedNames(pos), name)
+}
+
+// scopedNames is scopedNames for l.ast, kept per position: each name
+// error asks about its position several times (convert, the names used
+// ahead of their binding, notFound), and each asking walks the file.
+func (l *loader) scopedNames(pos syntax.Position) []string {
+	if l.scopesOf != l.ast {
+		l.scopesOf, l.module, l.scopes = l.ast, moduleNames(l.ast), map[syntax.Position][]string{}
+	}
+	names, ok := l.scopes[pos]
+	if !ok {
+		names = scopedNames(l.ast, pos, l.module)
+		l.scopes[pos] = names
+	}
+	return names
 }
 
 // notFound is Codex's error for an undefined name used at pos, with its
@@ -564,7 +585,7 @@ func (l *loader) notFound(name string, pos syntax.Position) string {
 			// Bound in its scope, but not yet (x += 1 first).
 			return "Local variable `" + name + "` referenced before assignment"
 		}
-		if s := didYouMean(name, suggestionNames(l.ast, pos)); s != "" {
+		if s := didYouMean(name, suggestionNames(l.scopedNames(pos))); s != "" {
 			msg += ", did you mean `" + s + "`?"
 		}
 	}
