@@ -23,12 +23,14 @@ const DefaultMaxInput = 64 << 20
 var (
 	eventNameRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`) })
 	toolNameRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"tool_name"\s*:\s*"([A-Za-z_]+)"`) })
-	// The key of the string an event's rules are about; in valid JSON a
-	// quote inside a string is escaped, so the first match is a key.
+	// The keys of the strings an event's rules are about (a file event's:
+	// Write's content, each new_string of Edit and MultiEdit, the patch
+	// of apply_patch, which Codex sends as command); in valid JSON a
+	// quote inside a string is escaped, so every match is a key.
 	valueKeyRe = sync.OnceValue(func() map[string]*regexp.Regexp {
 		return map[string]*regexp.Regexp{
 			ir.EventBash:   regexp.MustCompile(`"command"\s*:\s*"`),
-			ir.EventFile:   regexp.MustCompile(`"(?:content|new_string)"\s*:\s*"`),
+			ir.EventFile:   regexp.MustCompile(`"(?:content|new_string|command|patch|input)"\s*:\s*"`),
 			ir.EventPrompt: regexp.MustCompile(`"prompt"\s*:\s*"`),
 		}
 	})
@@ -39,7 +41,8 @@ var (
 // (a prompt for UserPromptSubmit, a file's content for Write and Edit, a
 // shell command otherwise): a blocked command inside the payload still
 // blocks. The text of the command's (content's, prompt's) own string is
-// judged too, from its first byte to its closing quote or the cut, so that
+// judged too (a file event's every content, new_string and patch string),
+// from its first byte to its closing quote or the cut, so that
 // a rule anchored at the start (^rm) still sees the start of the command,
 // not the payload's. Otherwise the fail mode decides, with a problem
 // naming the bound.
@@ -78,7 +81,13 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 	var res engine.Result
 	if event != "" {
 		texts := []string{jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD"))}
-		if loc := valueKeyRe()[event].FindIndex(opts.Stdin); loc != nil {
+		// A shell command or prompt is the first such string; a file
+		// event's are all of them (up to maxOversizeValues).
+		n := 1
+		if event == ir.EventFile {
+			n = maxOversizeValues
+		}
+		for _, loc := range valueKeyRe()[event].FindAllIndex(opts.Stdin, n) {
 			texts = append(texts, jsonUnescape(strings.ToValidUTF8(string(jsonStringAt(opts.Stdin[loc[1]:])), "\uFFFD")))
 		}
 		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project})
@@ -104,6 +113,10 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 	opts.record(kind, nil, &rec)
 	return agent.Render(kind, hookEvent, &res, opts.Fail)
 }
+
+// maxOversizeValues bounds the strings of a cut file event judged on
+// their own (MultiEdit's edits): each costs an evaluation of the rules.
+const maxOversizeValues = 64
 
 // jsonStringAt is the text of the JSON string starting at b (after its
 // opening quote), still escaped: up to its closing quote, or all of b when

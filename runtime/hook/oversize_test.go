@@ -80,3 +80,22 @@ func TestOversizeAnchored(t *testing.T) {
 		}
 	}
 }
+
+// TestOversizeAnchoredFileValues: in a cut file event every string a rule
+// on the content is about is judged from its first byte: each new_string
+// of MultiEdit (not only the first), and apply_patch's patch, which Codex
+// sends as command.
+func TestOversizeAnchoredFileValues(t *testing.T) {
+	rule := "---\nname: no-secret\nevent: file\npattern: ^SECRET\naction: block\n---\nNo secrets.\n"
+	dir := project(t, map[string]string{"hookify.secret.local.md": rule})
+	pad := strings.Repeat("x", 3000)
+	for name, stdin := range map[string]string{
+		"MultiEdit's second edit": `{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"a","edits":[{"old_string":"a","new_string":"fine"},{"old_string":"b","new_string":"SECRET=1"}],"x":"` + pad,
+		"apply_patch's command":   `{"hook_event_name":"PreToolUse","tool_name":"apply_patch","turn_id":"t","tool_input":{"command":"SECRET","x":"` + pad,
+	} {
+		out := Run(Options{Dir: dir, Stdin: []byte(stdin), Truncated: true, Fail: agent.FailOpen})
+		if !strings.Contains(string(out.Stdout), "deny") && !strings.Contains(string(out.Stdout), "block") {
+			t.Errorf("%s: not blocked: stdout %.300s", name, out.Stdout)
+		}
+	}
+}
