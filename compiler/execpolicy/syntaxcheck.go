@@ -1793,4 +1793,3 @@ func (p *rdParser) args() {
 		}
 	}
 }
-

@@ -4,6 +4,7 @@ package sysfile
 
 import (
 	"io/fs"
+	"os"
 	"syscall"
 )
 
@@ -72,4 +73,42 @@ func Read(path string, flags int, max int64, accept func(*Stat) error) ([]byte, 
 			return buf, st, nil
 		}
 	}
+}
+
+// OpenRegular opens the regular file at path (created with mode perm when
+// flag has O_CREATE) without ever waiting: in a directory the guarded
+// agent can write (an audit log's), it may put a FIFO, whose open for
+// writing would hold the hook until the agent's hook timeout, after which
+// the agent ignores the hook's answer. A FIFO, a device or a directory is
+// refused. The file is opened with plain system calls, outside the
+// runtime's network poller (a hook process never starts it).
+func OpenRegular(path string, flag int, perm uint32) (*os.File, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(path, flag|syscall.O_NONBLOCK|syscall.O_CLOEXEC, perm)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err == syscall.ENXIO { // a FIFO without a reader, or a device
+		err = ErrNotRegular
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		syscall.Close(fd)
+		return nil, &os.PathError{Op: "fstat", Path: path, Err: err}
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		syscall.Close(fd)
+		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		syscall.Close(fd)
+		return nil, &os.PathError{Op: "fcntl", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(fd), path), nil
 }

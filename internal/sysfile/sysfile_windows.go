@@ -4,6 +4,7 @@ package sysfile
 
 import (
 	"io/fs"
+	"os"
 	"strings"
 	"syscall"
 )
@@ -141,4 +142,19 @@ func longPath(path string) string {
 		return `\\?\UNC\` + path[2:]
 	}
 	return path
+}
+
+// OpenRegular opens the regular file at path (created with mode perm when
+// flag has O_CREATE); anything else (a directory, a device) is refused.
+// Windows has no FIFOs at file paths.
+func OpenRegular(path string, flag int, perm uint32) (*os.File, error) {
+	f, err := os.OpenFile(path, flag, os.FileMode(perm))
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	return f, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hookifyc/hookifyc/internal/filelock"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // Default rotation: the log is rotated before it would pass DefaultMaxBytes
@@ -81,12 +82,12 @@ func (l *Log) AppendLine(line []byte) error {
 var lockWait = 2 * time.Second
 
 func (l *Log) appendLine(line []byte) error {
-	lock, err := openRegular(l.Path+".lock", os.O_CREATE|os.O_RDWR)
+	lock, err := sysfile.OpenRegular(l.Path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	if os.IsNotExist(err) {
 		if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
 			return err
 		}
-		lock, err = openRegular(l.Path+".lock", os.O_CREATE|os.O_RDWR)
+		lock, err = sysfile.OpenRegular(l.Path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	}
 	if err != nil {
 		return err
@@ -102,7 +103,7 @@ func (l *Log) appendLine(line []byte) error {
 			return fmt.Errorf("rotating: %w", err)
 		}
 	}
-	f, err := openRegular(l.Path, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
+	f, err := sysfile.OpenRegular(l.Path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return err
 	}
@@ -156,7 +157,7 @@ func (l *Log) Check() error {
 		return fmt.Errorf("audit log %s: %w", l.Path, err)
 	}
 	for _, p := range []string{l.Path + ".lock", l.Path} {
-		f, err := openRegular(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
+		f, err := sysfile.OpenRegular(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
 			return fmt.Errorf("audit log %s: %w", l.Path, err)
 		}

@@ -11,6 +11,8 @@ import (
 	"os"
 	"sort"
 	"time"
+
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // maxLine bounds a line read back (a longer one is reported as unreadable).
@@ -54,7 +56,7 @@ func Read(path string, files int, fn func(*Entry)) (bad int, err error) {
 		files = DefaultFiles
 	}
 	for n := files - 1; n >= 0; n-- {
-		f, err := openRegular(RotatedPath(path, n), os.O_RDONLY)
+		f, err := sysfile.OpenRegular(RotatedPath(path, n), os.O_RDONLY, 0o600)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
@@ -125,7 +127,7 @@ func Follow(ctx context.Context, path string, interval time.Duration, fn func(*E
 			}
 			last = st
 			if st.Size() > offset {
-				f, err := openRegular(path, os.O_RDONLY)
+				f, err := sysfile.OpenRegular(path, os.O_RDONLY, 0o600)
 				if err != nil {
 					return err
 				}
