@@ -173,17 +173,8 @@ func functionNames(fn syntax.Node, add func(string)) {
 }
 
 func paramName(p syntax.Expr) string {
-	switch p := p.(type) {
-	case *syntax.Ident:
-		return p.Name
-	case *syntax.BinaryExpr: // name=default
-		if id, ok := p.X.(*syntax.Ident); ok {
-			return id.Name
-		}
-	case *syntax.UnaryExpr: // *args, **kwargs
-		if id, ok := p.X.(*syntax.Ident); ok {
-			return id.Name
-		}
+	if id, _ := paramIdent(p); id != nil {
+		return id.Name
 	}
 	return ""
 }

@@ -270,7 +270,7 @@ func advance(line, col int, r rune) (int, int) {
 // placeholder writes the placeholder of a plain string literal spanning
 // s[from:to] (prefix included), whose quotes are q (1 or 3 characters) and
 // which started at pos, and records its value.
-func (lx *lexer) placeholder(from, to, prefix, quotes int, start srcPos, value string) {
+func (lx *lexer) placeholder(from, to, quotes int, start srcPos, value string) {
 	runes := []rune(lx.s[from:to])
 	out := make([]byte, 0, len(runes))
 	triple := quotes == 3
@@ -344,7 +344,7 @@ func (lx *lexer) stringLit(from int, start srcPos, raw bool) *Error {
 				res = res[:len(res)-2]
 			}
 			end := qi + quotes + len(string(rs[:k]))
-			lx.placeholder(from, end, prefix, quotes, start, string(res))
+			lx.placeholder(from, end, quotes, start, string(res))
 			return nil
 		}
 		switch {
@@ -607,7 +607,7 @@ func (lx *lexer) fstringLit(from int, start srcPos, raw bool) *Error {
 			}
 			fs.texts = append(fs.texts, string(text))
 			if len(exprs) == 0 {
-				lx.placeholder(from, i, prefix, quotes, start, fs.texts[0])
+				lx.placeholder(from, i, quotes, start, fs.texts[0])
 				return nil
 			}
 			lx.writeFiller(segStart, i, false, true)

@@ -330,12 +330,4 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 
 // startOf is where Codex starts x: past its parentheses, which have no
 // node of their own in Codex's syntax tree.
-func startOf(x syntax.Expr) syntax.Position {
-	for {
-		p, ok := x.(*syntax.ParenExpr)
-		if !ok {
-			return syntax.Start(x)
-		}
-		x = p.X
-	}
-}
+func startOf(x syntax.Expr) syntax.Position { return syntax.Start(unparen(x)) }

@@ -185,22 +185,16 @@ var rdReserved = map[string]bool{
 	"nonlocal": true, "raise": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
-// rdSymbols are the symbols, longest first within each first character.
-var rdSymbols = []string{
-	"<<=", ">>=", "//=", "...",
-	"+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "**", "->", "//", "<<", ">>", "&=", "|=", "^=",
-	",", ";", ":", "=", "<", ">", "-", "+", "*", "%", "/", ".", "&", "|", "^", "~",
-	"[", "{", "(", "]", "}", ")",
+// rdSymbols are the symbols (the lexer tries three characters, then two,
+// then one).
+var rdSymbols = map[string]bool{
+	"<<=": true, ">>=": true, "//=": true, "...": true,
+	"+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "==": true, "!=": true, "<=": true, ">=": true,
+	"**": true, "->": true, "//": true, "<<": true, ">>": true, "&=": true, "|=": true, "^=": true,
+	",": true, ";": true, ":": true, "=": true, "<": true, ">": true, "-": true, "+": true, "*": true,
+	"%": true, "/": true, ".": true, "&": true, "|": true, "^": true, "~": true,
+	"[": true, "{": true, "(": true, "]": true, "}": true, ")": true,
 }
-
-// rdSymbolSet holds rdSymbols, looked up longest first.
-var rdSymbolSet = func() map[string]bool {
-	m := map[string]bool{}
-	for _, s := range rdSymbols {
-		m[s] = true
-	}
-	return m
-}()
 
 // rdFString is the state of an f-string being read: its quote, whether it
 // is raw, and the brackets open in its current expression (depth 0: text).
@@ -344,7 +338,7 @@ func (lx *rdLexer) next() (rdToken, *rdLexError, bool) {
 			return lx.number(start)
 		}
 		for n := 3; n >= 1; n-- {
-			if start+n <= len(lx.s) && rdSymbolSet[lx.s[start:start+n]] {
+			if start+n <= len(lx.s) && rdSymbols[lx.s[start:start+n]] {
 				sym := lx.s[start : start+n]
 				lx.i += n
 				t := rdToken{kind: tkSymbol, text: sym, start: start, end: lx.i}
@@ -569,7 +563,7 @@ func (lx *rdLexer) str(start, q int, raw, bytes bool) (rdToken, *rdLexError, boo
 	// unfinished literal is "unfinished string literal".
 	unfinished := "unfinished string literal"
 	plain := true
-	if lx.stopAt >= start && lx.stopAt < lx.stringEnd(q, raw) && len(lx.fs) == 0 {
+	if lx.stopAt >= start && lx.stopAt < lx.stringEnd(q) && len(lx.fs) == 0 {
 		return rdToken{}, &rdLexError{off: -1}, false
 	}
 	quote := lx.s[q]
@@ -651,7 +645,7 @@ func tripleAt(s string, i int, quote byte) bool {
 
 // stringEnd is where the string literal opened at q ends (len(s) when it
 // does not), for stopAt.
-func (lx *rdLexer) stringEnd(q int, raw bool) int {
+func (lx *rdLexer) stringEnd(q int) int {
 	quote := lx.s[q]
 	triple := tripleAt(lx.s, q, quote)
 	j := q + 1
@@ -1416,7 +1410,13 @@ func (p *rdParser) unary() rdExpr {
 	defer p.leave()
 	if p.peekSym("+") || p.peekSym("-") || p.peekSym("~") {
 		l := p.pos()
-		what := map[string]string{"+": "plus", "-": "minus", "~": "bit not"}[p.cur.text]
+		what := "bit not"
+		switch p.cur.text {
+		case "+":
+			what = "plus"
+		case "-":
+			what = "minus"
+		}
 		p.advance()
 		p.unary()
 		return rdExpr{start: l, what: what}
@@ -1489,7 +1489,13 @@ func (p *rdParser) atom() rdExpr {
 		p.advance()
 		return rdExpr{start: l, kind: exString}
 	case tkInt, tkFloat, tkBytes:
-		what := map[rdKind]string{tkInt: "int", tkFloat: "float", tkBytes: "bytes literal"}[p.cur.kind]
+		what := "bytes literal"
+		switch p.cur.kind {
+		case tkInt:
+			what = "int"
+		case tkFloat:
+			what = "float"
+		}
 		p.advance()
 		return rdExpr{start: l, what: what}
 	case tkFStart:
