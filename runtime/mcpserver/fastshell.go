@@ -72,13 +72,14 @@ func (t *shellTool) args(raw json.RawMessage) (ShellInput, error) {
 	return ShellInput{Command: cmd}, nil
 }
 
-// handler answers one call. A panic becomes the call's error answer, as
-// in addTool.
+// handler answers one call. A panic becomes the call's error result
+// (internalError), the result the SDK makes of the error addTool's
+// handlers return.
 func (t *shellTool) handler(s *Server) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
 			if p := recover(); p != nil {
-				res, err = errorResult(fmt.Errorf("hookify_evaluate_shell: internal error (a bug in hookifyc, please report it): %v", p)), nil
+				res, err = errorResult(internalError(t.tool.Name, p)), nil
 			}
 		}()
 		var raw json.RawMessage

@@ -133,11 +133,16 @@ func addTool[In, Out any](srv *mcp.Server, name string, ann *mcp.ToolAnnotations
 			defer func() {
 				if p := recover(); p != nil {
 					var zero Out
-					res, out, err = nil, zero, fmt.Errorf("%s: internal error (a bug in hookifyc, please report it): %v", name, p)
+					res, out, err = nil, zero, internalError(name, p)
 				}
 			}()
 			return h(ctx, req, in)
 		})
+}
+
+// internalError is a tool's answer to a panic in its handler.
+func internalError(tool string, p any) error {
+	return fmt.Errorf("%s: internal error (a bug in hookifyc, please report it): %v", tool, p)
 }
 
 func (s *Server) addTools(srv *mcp.Server) {
