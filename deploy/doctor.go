@@ -243,9 +243,13 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 			continue
 		}
 		out, err := o.run(bin, "--version")
+		fix := "run " + apply + " with a working hookifyc"
+		if filepath.Base(bin) == HookBinaryName() {
+			fix = "reinstall it with hookifyc (go install ./cmd/...), or remove it and run " + apply
+		}
 		switch {
 		case err != nil:
-			fs.add(LevelError, target, fmt.Sprintf("%s --version failed: %v", bin, err), "run "+apply+" with a working hookifyc")
+			fs.add(LevelError, target, fmt.Sprintf("%s --version failed: %v", bin, err), fix)
 		case o.Version != "" && VersionWords(out) != VersionWords(o.Version):
 			fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s (%s), not this hookifyc (%s)", bin, strings.TrimSpace(out), strings.TrimSpace(o.Version)), "run "+apply+" with the hookifyc you mean to use")
 		default:

@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -97,5 +98,37 @@ func TestDoctorRunsNoProjectProgram(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no finding names the program inside the project: %+v", fs)
+	}
+}
+
+// TestDoctorBrokenHookBinary: hooks that run a hookifyc-hook that fails
+// are an error whose fix is about hookifyc-hook, not hookifyc.
+func TestDoctorBrokenHookBinary(t *testing.T) {
+	home, rules := fixture(t)
+	o := opts(home, rules)
+	hook := filepath.Join(filepath.Dir(o.Hookifyc), HookBinaryName())
+	write(t, hook, "#!/bin/sh\nexit 3\n", 0o755)
+	o.HookBinary = hook
+	p, err := PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	fs := Doctor(DoctorOptions{CodexHome: home, Run: func(name string, _ ...string) (string, error) {
+		if name == hook {
+			return "", errors.New("exit status 3")
+		}
+		return "", nil
+	}})
+	found := false
+	for _, f := range fs {
+		if f.Level == LevelError && strings.Contains(f.Message, hook+" --version failed") {
+			found = true
+			if !strings.Contains(f.Fix, "reinstall it with hookifyc") {
+				t.Errorf("fix %q", f.Fix)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no error for the broken %s: %+v", hook, fs)
 	}
 }
