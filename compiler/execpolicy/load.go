@@ -448,7 +448,7 @@ func (l *loader) assignmentAt(p Position) Position {
 const maxUnbound = 256
 
 // manyUnbound returns the error for the first name f uses that it binds
-// nowhere and that is not predeclared, when there are more than
+// nowhere and that is neither predeclared nor universal, when there are more than
 // maxUnbound of them: go.starlark.net's resolver spell-checks each such
 // name against every global (a file of 20,000 took minutes to refuse).
 // Codex reports the first undefined name; among so many, one bound in
@@ -495,7 +495,9 @@ func (l *loader) manyUnbound(f *syntax.File, has func(string) bool) *Error {
 	var first *syntax.Ident
 	count := 0
 	for _, id := range uses {
-		if bound[id.Name] || has(id.Name) || notUses[id] {
+		// Universal names (None, True, ...) resolve as in the resolver;
+		// the rewriter writes None for every slice bound left out.
+		if bound[id.Name] || has(id.Name) || starlark.Universe.Has(id.Name) || notUses[id] {
 			continue
 		}
 		count++

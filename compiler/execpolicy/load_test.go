@@ -241,3 +241,12 @@ func TestLoadDeepNesting(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadManyUniversalNames: more than 256 uses of universal names (None,
+// True, False) are not unbound names; Codex loads such a file.
+func TestLoadManyUniversalNames(t *testing.T) {
+	src := "x = [None" + strings.Repeat(", None, True, False", 400) + "]\nprefix_rule([\"a\"])"
+	if _, err := LoadFile("u.rules", []byte(src)); err != nil {
+		t.Errorf("%v", err)
+	}
+}
