@@ -250,3 +250,19 @@ func TestLoadManyUniversalNames(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestLoadLongChains: a chain of 100,000 attributes, indexes or slices
+// loads (or is refused) like a short one; its rewriting once took the
+// square of its length (over a minute).
+func TestLoadLongChains(t *testing.T) {
+	for src, want := range map[string]string{
+		"x = undefined" + strings.Repeat(".b", 100_000):                                "1:5: Variable `undefined` not found",
+		"x = [1]\ny = x" + strings.Repeat("[0:1]", 100_000) + "\nprefix_rule([\"a\"])": "",
+		"x = {}\ny = x" + strings.Repeat("[\"k\"]", 100_000):                           "2:5: Key `\"k\"` was not found",
+	} {
+		_, err := LoadFile("c.rules", []byte(src))
+		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("%.20q...: %v, want %q", src, err, want)
+		}
+	}
+}

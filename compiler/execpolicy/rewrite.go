@@ -252,20 +252,26 @@ func (rw *rewriter) expr(x syntax.Expr) syntax.Expr {
 			}
 			x.Args[i] = rw.expr(a)
 		}
+	// The operand is rewritten first and its start taken from the result
+	// (a hidden call starts where its operand did): the start of a.b.c…
+	// found by walking down the chain at every link would cost a long
+	// chain the square of its length.
 	case *syntax.DotExpr:
-		start := startOf(x.X)
+		operand := rw.expr(x.X)
 		lit := &syntax.Literal{Token: syntax.STRING, TokenPos: x.NamePos, Raw: fmt.Sprintf("%q", x.Name.Name), Value: x.Name.Name}
-		return rw.call(hiddenAttr, x.Dot, start, rw.expr(x.X), lit)
+		return rw.call(hiddenAttr, x.Dot, startOf(operand), operand, lit)
 	case *syntax.IndexExpr:
-		start := startOf(x.X)
+		operand := rw.expr(x.X)
+		start := startOf(operand)
 		if t, ok := x.Y.(*syntax.TupleExpr); ok && !t.Lparen.IsValid() && len(t.List) == 2 {
 			// x[a, b]: Codex's two-index subscript, not x[(a, b)].
-			return rw.call(hiddenIndex2, x.Lbrack, start, rw.expr(x.X), rw.expr(t.List[0]), rw.expr(t.List[1]))
+			return rw.call(hiddenIndex2, x.Lbrack, start, operand, rw.expr(t.List[0]), rw.expr(t.List[1]))
 		}
-		return rw.call(hiddenIndex, x.Lbrack, start, rw.expr(x.X), rw.expr(x.Y))
+		return rw.call(hiddenIndex, x.Lbrack, start, operand, rw.expr(x.Y))
 	case *syntax.SliceExpr:
-		start := startOf(x.X)
-		args := []syntax.Expr{rw.expr(x.X)}
+		operand := rw.expr(x.X)
+		start := startOf(operand)
+		args := []syntax.Expr{operand}
 		for _, e := range []syntax.Expr{x.Lo, x.Hi, x.Step} {
 			if e == nil {
 				args = append(args, none(x.Lbrack))
