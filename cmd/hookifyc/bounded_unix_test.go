@@ -288,14 +288,7 @@ func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 // user layers' alone, so the user rule's block stands (fail open), for a
 // whole payload and for one cut at --max-input, and the answer is logged.
 func TestHookDeadlineKeepsTrustedBlocksPastASlowRule(t *testing.T) {
-	dir := t.TempDir()
-	proj := filepath.Join(dir, "proj")
-	user := filepath.Join(dir, "home", ".codex", "hookify")
-	for _, d := range []string{filepath.Join(proj, ".claude"), user} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir, proj, user := projectAndUserDirs(t)
 	var b strings.Builder
 	b.WriteString("---\nname: slow\nevent: bash\npattern: ")
 	for i := range 1_000_000 {
@@ -368,14 +361,7 @@ func bashInput(t *testing.T, dir, cwd, command string) *os.File {
 // blocks (the managed and user rules are evaluated again alone), under the
 // default fail mode (open).
 func TestHookDeadlineKeepsTrustedBlocksPastSlowCompiles(t *testing.T) {
-	dir := t.TempDir()
-	proj := filepath.Join(dir, "proj")
-	user := filepath.Join(dir, "home", ".codex", "hookify")
-	for _, d := range []string{filepath.Join(proj, ".claude"), user} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir, proj, user := projectAndUserDirs(t)
 	for i := range 100 {
 		var b strings.Builder
 		fmt.Fprintf(&b, "---\nname: slow%d\nevent: bash\npattern: ", i)
@@ -403,4 +389,19 @@ func TestHookDeadlineKeepsTrustedBlocksPastSlowCompiles(t *testing.T) {
 	if err != nil || !strings.Contains(stdout.String(), `"permissionDecision": "deny"`) || !strings.Contains(stdout.String(), "No echo.") || !strings.Contains(stdout.String()+stderr.String(), "deadline") {
 		t.Errorf("%v\nstdout %.800s\nstderr %.800s", err, stdout.String(), stderr.String())
 	}
+}
+
+// projectAndUserDirs makes a temporary directory holding a project (with
+// its .claude directory) and a home whose .codex/hookify is the user layer.
+func projectAndUserDirs(t *testing.T) (dir, proj, user string) {
+	t.Helper()
+	dir = t.TempDir()
+	proj = filepath.Join(dir, "proj")
+	user = filepath.Join(dir, "home", ".codex", "hookify")
+	for _, d := range []string{filepath.Join(proj, ".claude"), user} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, proj, user
 }
