@@ -81,13 +81,15 @@ func AppendBinary(b []byte, r *Rule) []byte {
 //
 // The rule's strings share b's memory (decoding a hundred rules is then a
 // few hundred allocations instead of thousands): b must never be modified
-// after the call.
+// after the call. The rule, its first condition and its first key
+// positions are one allocation (ruleBlock).
 func DecodeBinary(b []byte) (*Rule, []byte, error) {
-	d := newDecoder(b)
+	d := decoder{bincode.Decoder{B: b, Base: ErrBinary}}
 	if v := d.uint(); d.Err == nil && v != BinaryVersion {
 		return nil, b, fmt.Errorf("%w: version %d, want %d", ErrBinary, v, BinaryVersion)
 	}
-	r := &Rule{}
+	blk := new(ruleBlock)
+	r := &blk.rule
 	r.Origin = Origin(d.str())
 	r.Source.File = d.str()
 	r.Source.Pos = d.pos()
@@ -105,7 +107,11 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 	hasConds := d.bool()
 	n := d.count(6) // a condition takes at least six bytes
 	if hasConds {
-		r.Conditions = make([]Condition, n)
+		if n <= len(blk.conds) {
+			r.Conditions = blk.conds[:n:n]
+		} else {
+			r.Conditions = make([]Condition, n)
+		}
 	} else if n != 0 {
 		d.fail("conditions: nil with %d items", n)
 	}
@@ -124,7 +130,11 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 	hasKeys := d.bool()
 	n = d.count(3)
 	if hasKeys {
-		r.KeyPos = make(KeyPositions, 0, n)
+		if n <= len(blk.keys) {
+			r.KeyPos = blk.keys[:0:n]
+		} else {
+			r.KeyPos = make(KeyPositions, 0, n)
+		}
 	} else if n != 0 {
 		d.fail("key positions: nil with %d items", n)
 	}
@@ -145,6 +155,17 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 		return nil, b, d.Err
 	}
 	return r, d.B, nil
+}
+
+// ruleBlock holds a decoded rule with room for the conditions and key
+// positions most rules have (one condition; name, enabled, event, action
+// and a pattern or conditions key), so that decoding one takes one
+// allocation. The slices are capped at their length: appending to them
+// never writes into the block.
+type ruleBlock struct {
+	rule  Rule
+	conds [1]Condition
+	keys  [6]KeyPosition
 }
 
 // encoder and decoder write and read the rule layout with the shared
@@ -172,10 +193,6 @@ func (e *encoder) pos(p Pos) {
 // decoder reads what encoder writes; after the first error every read
 // returns a zero value and the error, wrapping ErrBinary, is kept.
 type decoder struct{ bincode.Decoder }
-
-func newDecoder(b []byte) *decoder {
-	return &decoder{bincode.Decoder{B: b, Base: ErrBinary}}
-}
 
 func (d *decoder) fail(format string, args ...any) { d.Fail(format, args...) }
 func (d *decoder) uint() uint64                    { return d.Uint() }

@@ -104,3 +104,42 @@ func FuzzDecodeBinary(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodedSlicesAreCapped: the conditions and key positions of a
+// decoded rule may live in its one allocation (ruleBlock); appending to
+// them must never write into that block, whichever size they have.
+func TestDecodedSlicesAreCapped(t *testing.T) {
+	for n := 0; n <= 8; n++ {
+		r := &Rule{Name: "r", Conditions: []Condition{}, KeyPos: KeyPositions{}}
+		for i := 0; i < n; i++ {
+			r.Conditions = append(r.Conditions, Condition{Field: "command", Operator: OpContains, Pattern: string(rune('a' + i))})
+			r.KeyPos = append(r.KeyPos, KeyPosition{string(rune('a' + i)), Pos{i + 1, 1}})
+		}
+		got, _, err := DecodeBinary(AppendBinary(nil, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cap(got.Conditions) != len(got.Conditions) || cap(got.KeyPos) != len(got.KeyPos) {
+			t.Fatalf("%d items: caps %d/%d for lengths %d/%d", n, cap(got.Conditions), cap(got.KeyPos), len(got.Conditions), len(got.KeyPos))
+		}
+		before := got.Message
+		got.Conditions = append(got.Conditions, Condition{Pattern: "added"})
+		got.KeyPos = append(got.KeyPos, KeyPosition{"zz", Pos{9, 9}})
+		if got.Message != before || got.Name != "r" {
+			t.Fatalf("%d items: appending changed the rule", n)
+		}
+		if !reflect.DeepEqual(got.Conditions[:n], r.Conditions) || !reflect.DeepEqual(got.KeyPos[:n], r.KeyPos) {
+			t.Fatalf("%d items: round trip changed", n)
+		}
+	}
+}
+
+func BenchmarkDecodeBinary(b *testing.B) {
+	data := AppendBinary(nil, binaryRules()[1])
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := DecodeBinary(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
