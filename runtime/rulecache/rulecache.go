@@ -530,7 +530,7 @@ var errCorrupt = errors.New("rulecache: corrupt or foreign cache file")
 
 // decodeFile reads a cache file written by encodeFile for this program and
 // directory, entries sorted by name, each name once; anything else is
-// errCorrupt.
+// errCorrupt. Names and rules share data's memory: data must never change.
 func decodeFile(data []byte, program, dir string) ([]named, error) {
 	r, n, err := openFile(data, program, dir)
 	if err != nil {
@@ -539,7 +539,7 @@ func decodeFile(data []byte, program, dir string) ([]named, error) {
 	entries := make([]named, 0, n)
 	for i := uint64(0); i < n && r.ok(); i++ {
 		var e named
-		e.name = r.str()
+		e.name = r.StringShared()
 		e.id = r.fileID()
 		e.rule = r.bytes()
 		if len(entries) > 0 && e.name <= entries[len(entries)-1].name {
