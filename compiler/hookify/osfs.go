@@ -30,6 +30,7 @@ func OSFS(dir string) fs.FS {
 type cachePolicy struct {
 	mu   sync.Mutex
 	devs map[uint64]bool // device → its file system qualifies
+
 	// writable reports whether the process may write the file.
 	writable func(f fileRef) bool
 }
@@ -127,7 +128,11 @@ func (f osFS) join(name string) string {
 // loadCached is LoadRule through the rule cache; dirs (may be nil) holds
 // the open directories of the batch.
 func (f osFS) loadCached(dirs *dirHandles, name, display string) (*ir.Rule, *Diagnostic) {
-	full, err := osPath(f.join(name))
+	joined := display // the discovery names files by their absolute path
+	if f.root != "/" || len(display) != len(name)+1 || display[0] != '/' || display[1:] != name {
+		joined = f.join(name)
+	}
+	full, err := osPath(joined)
 	if err != nil {
 		err = &fs.PathError{Op: "open", Path: name, Err: err}
 		return nil, cannotRead(display, PyOSError(err, display), err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -188,16 +189,20 @@ func Discover(l Layout, starts ...string) *Discovery {
 		if len(loaded) > 0 {
 			found = make([]Found, 0, len(loaded))
 		}
+		d.Rules = slices.Grow(d.Rules, len(loaded))
 		for _, name := range names {
-			p := prefix + name
-			if dr.layer == LayerProjectClaude {
-				if diag := hookify.CheckLocalName(p, name); diag != nil {
-					d.Problems = append(d.Problems, fromDiagnostic(diag))
-				}
-			}
 			if !wanted(name) {
+				// A rule file name is never one hookify ignores for a
+				// missing ".local".
+				if dr.layer == LayerProjectClaude {
+					if diag := hookify.CheckLocalName(prefix+name, name); diag != nil {
+						d.Problems = append(d.Problems, fromDiagnostic(diag))
+					}
+				}
 				continue
 			}
+			p := displays[0]
+			displays = displays[1:]
 			r, diag := loaded[0].Rule, loaded[0].Diag
 			loaded = loaded[1:]
 			if diag != nil {
