@@ -97,6 +97,11 @@ func (r *Result) Message() string {
 // JoinMessages renders rules' messages the way hookify does.
 func JoinMessages(rules []*ir.Rule) string {
 	var b strings.Builder
+	size := 0
+	for _, rule := range rules {
+		size += len("\n\n**[]**\n") + len(rule.Name) + len(rule.Message)
+	}
+	b.Grow(size)
 	for i, rule := range rules {
 		if i > 0 {
 			b.WriteString("\n\n")

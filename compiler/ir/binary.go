@@ -160,12 +160,13 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 // ruleBlock holds a decoded rule with room for the conditions and key
 // positions most rules have (one condition; name, enabled, event, action
 // and a pattern or conditions key), so that decoding one takes one
-// allocation. The slices are capped at their length: appending to them
+// allocation of no more bytes than three would (512, the size class of
+// 240+88+5×32). The slices are capped at their length: appending to them
 // never writes into the block.
 type ruleBlock struct {
 	rule  Rule
 	conds [1]Condition
-	keys  [6]KeyPosition
+	keys  [5]KeyPosition
 }
 
 // encoder and decoder write and read the rule layout with the shared

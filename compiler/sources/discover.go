@@ -141,7 +141,7 @@ func Discover(l Layout, starts ...string) *Discovery {
 				dir{LayerProjectClaude, path.Join(p, hookify.CompatDir)})
 		}
 	}
-	byName := map[string]*Found{} // the first rule found with each name
+	var byName map[string]*Found // the first rule found with each name (made with the first rules' count)
 	seen := map[string]bool{}
 	for _, dr := range dirs {
 		dirPath := fsPath(dr.path)
@@ -178,11 +178,25 @@ func Discover(l Layout, starts ...string) *Discovery {
 			return isMarkdownName(name)
 		}
 		prefix, fsPrefix := namePrefixes(dr.path)
+		// The discovery's paths are absolute: a file's name in the FS is
+		// its display path without the leading slash, sharing its memory.
+		shared := prefix == "/"+fsPrefix
 		var fsNames, displays []string
 		for _, name := range names {
 			if wanted(name) {
-				fsNames, displays = append(fsNames, fsPrefix+name), append(displays, prefix+name)
+				if fsNames == nil {
+					fsNames, displays = make([]string, 0, len(names)), make([]string, 0, len(names))
+				}
+				display := prefix + name
+				fsName := display[min(1, len(display)):]
+				if !shared {
+					fsName = fsPrefix + name
+				}
+				fsNames, displays = append(fsNames, fsName), append(displays, display)
 			}
+		}
+		if byName == nil && len(fsNames) > 0 {
+			byName = make(map[string]*Found, len(fsNames))
 		}
 		loaded := hookify.LoadRulesBy(l.FS, fsNames, displays, l.Deadline)
 		var found []Found
