@@ -110,7 +110,7 @@ func listDirRaw(fsys fs.FS, dir string) ([]string, error) {
 		if !fs.ValidPath(dir) {
 			return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrInvalid}
 		}
-		return o.listDir(path.Join(o.root, dir), dir)
+		return readDirNames(path.Join(o.root, dir), dir)
 	}
 	f, err := fsys.Open(dir)
 	if err != nil {

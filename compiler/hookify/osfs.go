@@ -58,27 +58,14 @@ func (p *cachePolicy) allows(f fileRef, id FileID) bool {
 	if !id.Regular() {
 		return false
 	}
-	return p.qualifies(id.Dev, f.full) && p.writable(f)
-}
-
-// qualifies reports whether the file system of device dev, where the file
-// at full is, keeps change times (cacheableFS, asked once per device).
-func (p *cachePolicy) qualifies(dev uint64, full string) bool {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	ok, seen := p.devs[dev]
+	ok, seen := p.devs[id.Dev]
 	if !seen {
-		ok = cacheableFS(full)
-		p.devs[dev] = ok
+		ok = cacheableFS(f.full)
+		p.devs[id.Dev] = ok
 	}
-	return ok
-}
-
-// allowsDir reports whether the listing of the directory at full, of
-// identity id (from stat), may come from the cache: its file system
-// qualifies and the process could change its names itself.
-func (p *cachePolicy) allowsDir(full string, id FileID) bool {
-	return p.qualifies(id.Dev, full) && p.writable(fileRef{full: full, dirFD: -1})
+	p.mu.Unlock()
+	return ok && p.writable(f)
 }
 
 // RuleCache remembers the rules parsed from rule files, by path and file
@@ -92,27 +79,6 @@ type RuleCache interface {
 	// id when it was opened. The cache must not keep r itself.
 	Store(path string, id FileID, r *ir.Rule)
 }
-
-// ListingCache is what a RuleCache may also keep: directory listings,
-// found by the directory's path and identity. A directory's change time
-// changes whenever a name is added, removed or renamed in it, so an
-// unchanged identity means unchanged names (see CachedOSFS).
-type ListingCache interface {
-	// LookupListing returns the names, in the kernel's order, of the
-	// directory at dir (an absolute OS path ending in a separator) when
-	// its identity was id, or nil. The caller owns the result.
-	LookupListing(dir string, id FileID) []string
-	// StoreListing offers the names of the directory at dir, listed while
-	// its identity was id. The cache must not keep names itself.
-	StoreListing(dir string, id FileID, names []string)
-}
-
-// minCachedListing is the size (stat's st_size) from which a directory's
-// listing goes through a ListingCache: a few hundred names (ext4 and xfs
-// past one or two blocks, tmpfs 20 bytes a name, btrfs twice the names'
-// length). Smaller directories list in a few system calls, as cheap as
-// asking the cache.
-const minCachedListing = 8192
 
 // FileID is what the file system says about one version of a file: when
 // the content changes, so does the change time (and usually the size or the

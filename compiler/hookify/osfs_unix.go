@@ -44,37 +44,6 @@ func CachedOSFS(dir string, c RuleCache) fs.FS {
 	return f
 }
 
-// listDir lists the directory at full (reported as name in errors) in the
-// kernel's order. With a cache that keeps listings, a large directory
-// (minCachedListing) whose identity is unchanged since it was listed is
-// not listed again, under the rule files' policy: on a file system whose
-// change times this kernel keeps, and only when the process could rewrite
-// the directory itself (access(2) with W_OK), since a listing from the
-// cache could leave a name out. A listing is stored only when the
-// directory's identity is the same before and after it was read.
-func (f osFS) listDir(full, name string) ([]string, error) {
-	lc, ok := f.cache.(ListingCache)
-	if !ok || f.policy == nil {
-		return readDirNames(full, name)
-	}
-	id, err := statFileID(full)
-	if err != nil || id.Mode&syscall.S_IFMT != syscall.S_IFDIR || id.Size < minCachedListing ||
-		!f.policy.allowsDir(full, id) {
-		return readDirNames(full, name)
-	}
-	key := strings.TrimSuffix(full, "/") + "/"
-	if names := lc.LookupListing(key, id); names != nil {
-		return names, nil
-	}
-	names, err := readDirNames(full, name)
-	if err == nil && len(names) > 0 {
-		if after, err := statFileID(full); err == nil && after == id {
-			lc.StoreListing(key, id, names)
-		}
-	}
-	return names, err
-}
-
 // accessWritable is access(path, W_OK) == 0, asked by name in the
 // file's open directory when there is one.
 func accessWritable(f fileRef) bool {

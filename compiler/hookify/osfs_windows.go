@@ -146,7 +146,3 @@ func readDirNames(full, name string) ([]string, error) {
 	names, err := f.Readdirnames(-1)
 	return names, renamed(err, name)
 }
-
-// listDir lists the directory at full (reported as name in errors): no
-// cache is used on Windows (see CachedOSFS).
-func (f osFS) listDir(full, name string) ([]string, error) { return readDirNames(full, name) }

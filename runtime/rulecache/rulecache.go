@@ -11,10 +11,6 @@
 // started is read but never stored: its timestamp could still be shared by
 // a write that has not happened yet (file systems with coarse timestamps).
 //
-// A rule directory's listing is kept too (hookify.ListingCache), found by
-// the directory's identity, under the same racy-window rule: a name added,
-// removed or renamed changes the directory's change time.
-//
 // One cache file per rule directory and program holds the entries, and a
 // ".patterns" file per program the compiled patterns (an engine.PatternCache, found by the pattern's
 // text). Each is written atomically (temporary file and rename) only when
@@ -60,7 +56,7 @@ import (
 const RacyWindow = 2 * time.Second
 
 // magic starts every cache file; its last two bytes are the format version.
-const magic = "HKFYRC04"
+const magic = "HKFYRC03"
 
 // maxFileSize bounds the cache file read: a larger one is ignored.
 const maxFileSize = 64 << 20
@@ -116,21 +112,9 @@ type dirState struct {
 	// hit[i] is the rule Lookup returned for old[i] (nil: none).
 	hit []atomic.Pointer[ir.Rule]
 
-	// listing is the directory's listing as read from the cache file
-	// (nil: none); set once, like old.
-	listing *listing
-
-	mu         sync.Mutex       // guards stored, newListing and dirty
-	stored     map[string]entry // offered to Store by this process
-	newListing *listing         // offered to StoreListing by this process
-	dirty      bool             // something was stored
-}
-
-// listing is a directory's names in the kernel's order when its
-// identity was id (see hookify.ListingCache).
-type listing struct {
-	id    hookify.FileID
-	names []string
+	mu     sync.Mutex       // guards stored and dirty
+	stored map[string]entry // offered to Store by this process
+	dirty  bool             // something was stored
 }
 
 type entry struct {
@@ -265,29 +249,6 @@ func (c *Cache) Store(p string, id hookify.FileID, r *ir.Rule) {
 	d.mu.Unlock()
 }
 
-// LookupListing implements hookify.ListingCache.
-func (c *Cache) LookupListing(dir string, id hookify.FileID) []string {
-	d := c.dirState(dir)
-	if l := d.listing; l != nil && l.id == id {
-		return slices.Clone(l.names)
-	}
-	return nil
-}
-
-// StoreListing implements hookify.ListingCache. A directory changed
-// within RacyWindow of the process's start is not stored: its next change
-// could keep the change time (see RacyWindow).
-func (c *Cache) StoreListing(dir string, id hookify.FileID, names []string) {
-	if id.Ctime >= c.notAfter || len(names) > maxEntries {
-		return
-	}
-	d := c.dirState(dir)
-	d.mu.Lock()
-	d.newListing = &listing{id: id, names: slices.Clone(names)}
-	d.dirty = true
-	d.mu.Unlock()
-}
-
 // dirState returns the state of a rule directory once its cache file is
 // read, reading it on first use.
 func (c *Cache) dirState(dir string) *dirState {
@@ -306,7 +267,7 @@ func (c *Cache) dirState(dir string) *dirState {
 	c.dirs[dir] = d
 	c.mu.Unlock()
 	if data, err := readSmall(d.file, c.euid); err == nil {
-		d.old, d.listing, _ = decodeFile(data, c.program, dir)
+		d.old, _ = decodeFile(data, c.program, dir)
 	}
 	d.hit = make([]atomic.Pointer[ir.Rule], len(d.old))
 	close(d.loaded)
@@ -358,7 +319,7 @@ func (c *Cache) Flush() error {
 		if !dirty {
 			continue
 		}
-		if err := writeAtomic(d.file, encodeFile(c.program, dir, d.mergeEntries(), d.listingToWrite())); err != nil && first == nil {
+		if err := writeAtomic(d.file, encodeFile(c.program, dir, d.mergeEntries())); err != nil && first == nil {
 			first = err
 		}
 		wrote = true
@@ -398,17 +359,6 @@ func (d *dirState) mergeEntries() []named {
 		}
 	}
 	return out
-}
-
-// listingToWrite is the listing Flush writes for a directory: this
-// process's, else the one read.
-func (d *dirState) listingToWrite() *listing {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.newListing != nil {
-		return d.newListing
-	}
-	return d.listing
 }
 
 // merge is what Flush writes of the patterns: this process's entries
@@ -528,9 +478,8 @@ func writeAtomic(name string, data []byte) error {
 }
 
 // encodeFile writes a cache file: magic, program, directory, the entries
-// sorted by name, the directory's listing (l, may be nil), and the CRC-32
-// (IEEE) of everything before it.
-func encodeFile(program, dir string, entries []named, l *listing) []byte {
+// sorted by name, and the CRC-32 (IEEE) of everything before it.
+func encodeFile(program, dir string, entries []named) []byte {
 	sorted := slices.Clone(entries)
 	slices.SortFunc(sorted, func(a, b named) int { return strings.Compare(a.name, b.name) })
 	b := startFile(program, dir, len(sorted))
@@ -538,14 +487,6 @@ func encodeFile(program, dir string, entries []named, l *listing) []byte {
 		b = bincode.AppendString(b, e.name)
 		b = appendFileID(b, e.id)
 		b = bincode.AppendString(b, string(e.rule))
-	}
-	b = bincode.AppendBool(b, l != nil)
-	if l != nil {
-		b = appendFileID(b, l.id)
-		b = bincode.AppendUint(b, uint64(len(l.names)))
-		for _, name := range l.names {
-			b = bincode.AppendString(b, name)
-		}
 	}
 	return sealFile(b)
 }
@@ -588,13 +529,12 @@ func openFile(data []byte, program, dir string) (*reader, uint64, error) {
 var errCorrupt = errors.New("rulecache: corrupt or foreign cache file")
 
 // decodeFile reads a cache file written by encodeFile for this program and
-// directory, entries sorted by name, each name once, and its listing (nil
-// when it has none); anything else is errCorrupt. Names and rules share
-// data's memory: data must never change.
-func decodeFile(data []byte, program, dir string) ([]named, *listing, error) {
+// directory, entries sorted by name, each name once; anything else is
+// errCorrupt. Names and rules share data's memory: data must never change.
+func decodeFile(data []byte, program, dir string) ([]named, error) {
 	r, n, err := openFile(data, program, dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	entries := make([]named, 0, n)
 	for i := uint64(0); i < n && r.ok(); i++ {
@@ -607,33 +547,10 @@ func decodeFile(data []byte, program, dir string) ([]named, *listing, error) {
 		}
 		entries = append(entries, e)
 	}
-	var l *listing
-	if r.Bool() {
-		l = &listing{id: r.fileID()}
-		count := r.Count(1) // a name takes at least one byte
-		if count > maxEntries {
-			r.fail()
-		}
-		for i := 0; i < count && r.ok(); i++ {
-			name := r.StringShared()
-			if !plainName(name) {
-				r.fail()
-			}
-			l.names = append(l.names, name)
-		}
-	}
 	if !r.ok() || len(r.B) != 0 {
-		return nil, nil, errCorrupt
+		return nil, errCorrupt
 	}
-	return entries, l, nil
-}
-
-// plainName reports whether name can be an entry of a directory listing:
-// not empty, ".", or "..", and without a slash or a NUL. A listing is read
-// from a file the process's user can write; its names are joined to the
-// directory's path, so they must never lead out of it.
-func plainName(name string) bool {
-	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, "/\x00")
+	return entries, nil
 }
 
 // appendFileID writes every field of a file identity (TestFileIDRoundTrip

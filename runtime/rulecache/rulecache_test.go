@@ -316,29 +316,20 @@ func TestProgramKey(t *testing.T) {
 // when the checksum and the header hold.
 func FuzzDecodeFile(f *testing.F) {
 	r := &ir.Rule{Name: "x", Conditions: []ir.Condition{{Field: "command", Operator: ir.OpRegexMatch, Pattern: "rm"}}}
-	entries := []named{
+	good := encodeFile("p", "/d/", []named{
 		{"b.md", entry{id: hookify.FileID{Ino: 8, Size: 4}, rule: ir.AppendBinary(nil, r)}},
 		{"a.md", entry{id: hookify.FileID{Ino: 7, Size: 3}, rule: ir.AppendBinary(nil, r)}},
-	}
-	good := encodeFile("p", "/d/", entries, nil)
+	})
 	f.Add(good)
-	f.Add(encodeFile("p", "/d/", entries, &listing{id: hookify.FileID{Ino: 2, Mode: 0o40755}, names: []string{"b.md", "a.md", ".x"}}))
 	f.Add([]byte(magic))
 	f.Add(good[:len(good)-1])
 	f.Fuzz(func(t *testing.T, data []byte) {
-		entries, l, err := decodeFile(data, "p", "/d/")
+		entries, err := decodeFile(data, "p", "/d/")
 		if err != nil {
 			return
 		}
-		if l != nil {
-			for _, name := range l.names {
-				if !plainName(name) {
-					t.Fatalf("listing name %q decoded", name)
-				}
-			}
-		}
-		again, againL, err := decodeFile(encodeFile("p", "/d/", entries, l), "p", "/d/")
-		if err != nil || !reflect.DeepEqual(again, entries) || !reflect.DeepEqual(againL, l) {
+		again, err := decodeFile(encodeFile("p", "/d/", entries), "p", "/d/")
+		if err != nil || !reflect.DeepEqual(again, entries) {
 			t.Fatalf("re-encoding differs: %v", err)
 		}
 	})
@@ -525,8 +516,8 @@ func TestFileIDRoundTrip(t *testing.T) {
 		}
 	}
 	r := &ir.Rule{Name: "x"}
-	data := encodeFile("p", "/d/", []named{{"a.md", entry{id: id, rule: ir.AppendBinary(nil, r)}}}, nil)
-	got, _, err := decodeFile(data, "p", "/d/")
+	data := encodeFile("p", "/d/", []named{{"a.md", entry{id: id, rule: ir.AppendBinary(nil, r)}}})
+	got, err := decodeFile(data, "p", "/d/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -610,12 +601,11 @@ func TestDecodeFileNeedsSortedNames(t *testing.T) {
 			b = appendFileID(b, hookify.FileID{Ino: uint64(i + 1)})
 			b = bincode.AppendString(b, string(r))
 		}
-		b = bincode.AppendBool(b, false) // no listing
-		if _, _, err := decodeFile(sealFile(b), "p", "/d/"); err == nil {
+		if _, err := decodeFile(sealFile(b), "p", "/d/"); err == nil {
 			t.Errorf("%v: decoded", names)
 		}
 	}
-	good, _, err := decodeFile(encodeFile("p", "/d/", []named{{"b.md", entry{rule: r}}, {"a.md", entry{rule: r}}, {"c.md", entry{rule: r}}}, nil), "p", "/d/")
+	good, err := decodeFile(encodeFile("p", "/d/", []named{{"b.md", entry{rule: r}}, {"a.md", entry{rule: r}}, {"c.md", entry{rule: r}}}), "p", "/d/")
 	if err != nil || len(good) != 3 || good[0].name != "a.md" || good[2].name != "c.md" {
 		t.Fatalf("sorted on encoding: %v %+v", err, good)
 	}
@@ -628,48 +618,6 @@ func TestDecodeFileNeedsSortedNames(t *testing.T) {
 	for _, n := range []string{"", "0.md", "aa.md", "d.md"} {
 		if _, ok := d.find(n); ok {
 			t.Errorf("find(%s) found", n)
-		}
-	}
-}
-
-// TestListingRoundTrip: a directory's listing survives a Flush and a new
-// process, in the kernel's order, for the same identity only; one offered
-// within the racy window is not kept; a cache file whose listing holds a
-// name that could lead out of the directory is ignored whole.
-func TestListingRoundTrip(t *testing.T) {
-	cacheDir := t.TempDir()
-	id := hookify.FileID{Dev: 1, Ino: 2, Mode: 0o40755, Size: 8192, Mtime: 10, Ctime: 11}
-	names := []string{"hookify.b.local.md", "hookify.a.local.md", ".hidden", "x.md"}
-	c := New(Options{Dir: cacheDir, Program: "p", Start: later()})
-	c.StoreListing("/d/", id, names)
-	if err := c.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	c = New(Options{Dir: cacheDir, Program: "p", Start: later()})
-	if got := c.LookupListing("/d/", id); !reflect.DeepEqual(got, names) {
-		t.Fatalf("listing: %q", got)
-	}
-	other := id
-	other.Ctime++
-	if got := c.LookupListing("/d/", other); got != nil {
-		t.Fatalf("another identity: %q", got)
-	}
-	if got := New(Options{Dir: cacheDir, Program: "other", Start: later()}).LookupListing("/d/", id); got != nil {
-		t.Fatalf("another program: %q", got)
-	}
-
-	racy := t.TempDir()
-	c = New(Options{Dir: racy, Program: "p", Start: time.Unix(0, id.Ctime)})
-	c.StoreListing("/d/", id, names)
-	c.Flush()
-	if files := cacheFiles(t, racy); len(files) != 0 {
-		t.Errorf("a racy listing was written to %v", files)
-	}
-
-	for _, bad := range []string{"../x.md", "a/b.md", ".", "..", "", "a\x00b"} {
-		data := encodeFile("p", "/d/", nil, &listing{id: id, names: []string{"ok.md", bad}})
-		if _, _, err := decodeFile(data, "p", "/d/"); err == nil {
-			t.Errorf("listing name %q decoded", bad)
 		}
 	}
 }
