@@ -54,16 +54,19 @@ type Rule struct {
 // FuzzMarshal), without encoding/json's reflection, whose first use costs
 // a hook process 0.1–0.17 ms, every call.
 func (e *Entry) Marshal() ([]byte, error) {
-	if y := e.Time.Year(); y < 0 || y > 9999 {
-		return nil, fmt.Errorf("json: error calling MarshalJSON for type time.Time: Time.MarshalJSON: year outside of range [0,9999]")
+	// The time as encoding/json writes it: its own MarshalJSON (a method
+	// call, no reflection), which refuses years outside [0,9999] and zone
+	// offsets of 24 hours or more.
+	stamp, err := e.Time.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("json: error calling MarshalJSON for type time.Time: %w", err)
 	}
 	if math.IsNaN(e.LatencyMS) || math.IsInf(e.LatencyMS, 0) {
 		return nil, fmt.Errorf("json: unsupported value: %s", strconv.FormatFloat(e.LatencyMS, 'g', -1, 64))
 	}
 	b := make([]byte, 0, 256+len(e.Summary)+len(e.Cwd)+len(e.Output)+64*len(e.Rules))
-	b = append(b, `{"time":"`...)
-	b = e.Time.AppendFormat(b, time.RFC3339Nano)
-	b = append(b, '"')
+	b = append(b, `{"time":`...)
+	b = append(b, stamp...)
 	b = appendField(b, "version", e.Version, false)
 	b = appendField(b, "command", e.Command, false)
 	b = appendField(b, "agent", e.Agent, true)

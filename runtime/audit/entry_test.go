@@ -47,16 +47,17 @@ func TestMarshalMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 	for _, e := range []*Entry{
+		{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("", 24*3600))},
+		{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("", -100*3600)), LatencyMS: math.NaN()},
 		{Time: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{Time: time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{LatencyMS: math.NaN()},
 		{LatencyMS: math.Inf(-1)},
 	} {
-		if _, err := e.Marshal(); err == nil {
-			t.Errorf("%+v: no error", e)
-		}
-		if _, err := marshalStd(e); err == nil {
-			t.Errorf("%+v: encoding/json gave no error", e)
+		_, err := e.Marshal()
+		_, werr := marshalStd(e)
+		if err == nil || werr == nil || err.Error() != werr.Error() {
+			t.Errorf("%+v: errors %v / %v", e, err, werr)
 		}
 	}
 }
@@ -66,14 +67,20 @@ func FuzzMarshal(f *testing.F) {
 	f.Add("", "", 0.0, int64(0), 0)
 	f.Add("日本語 \"x\"", "\\", 1e-7, int64(-62135596800000000), -1)
 	f.Fuzz(func(t *testing.T, s1, s2 string, lat float64, unixNano int64, problems int) {
+		// The zone: UTC, or an offset taken from the input (log lines read
+		// back may carry any offset, even 24 hours or more).
+		at := time.Unix(0, unixNano).UTC()
+		if problems%3 != 0 {
+			at = at.In(time.FixedZone("", problems%(200*3600)))
+		}
 		e := &Entry{
-			Time: time.Unix(0, unixNano).UTC(), Version: s1, Command: s2, Agent: s1, Event: s2, Tool: s1,
+			Time: at, Version: s1, Command: s2, Agent: s1, Event: s2, Tool: s1,
 			SessionID: s2, Cwd: s1, Summary: s2, Decision: s1, Rules: []Rule{{Name: s1, Action: s2, Source: s1}},
 			Semantics: s2, Fail: s1, Problems: problems, LatencyMS: lat, Kind: s2, Actor: s1, Output: s2, Origin: s1,
 		}
 		got, err := e.Marshal()
 		want, werr := marshalStd(e)
-		if (err != nil) != (werr != nil) {
+		if (err != nil) != (werr != nil) || err != nil && err.Error() != werr.Error() {
 			t.Fatalf("errors differ: %v / %v", err, werr)
 		}
 		if !bytes.Equal(got, want) {
