@@ -64,22 +64,7 @@ func AppendJSONString(dst []byte, s string) []byte {
 		}
 		dst = append(dst, s[run:i]...)
 		if c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = appendUEscape(dst, rune(c))
-			}
+			dst = AppendASCIIEscape(dst, c)
 			i++
 		} else {
 			r, n := DecodeRune(s, i)
@@ -96,6 +81,28 @@ func AppendJSONString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[run:]...)
 	return append(dst, '"')
+}
+
+// AppendASCIIEscape appends the JSON escape of the ASCII byte c, as both
+// Python's json and Go's encoding/json write it: a backslash before '"'
+// and '\\', the short forms of newline, carriage return, tab, backspace
+// and form feed, and \u00XX (lower-case hex) for any other byte.
+func AppendASCIIEscape(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	}
+	return appendUEscape(dst, rune(c))
 }
 
 func appendUEscape(dst []byte, r rune) []byte {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
 
 // Entry is one decision, one line of the log.
@@ -120,7 +122,6 @@ func appendField(b []byte, key, value string, omitEmpty bool) []byte {
 // appendJSONString appends s as encoding/json writes a string: HTML
 // characters and U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -129,23 +130,7 @@ func appendJSONString(b []byte, s string) []byte {
 				i++
 				continue
 			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
+			b = pyval.AppendASCIIEscape(append(b, s[start:i]...), c)
 			i++
 			start = i
 			continue
@@ -160,7 +145,7 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 		if r == '\u2028' || r == '\u2029' {
 			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			b = append(b, '\\', 'u', '2', '0', '2', "89"[r&1])
 			i += size
 			start = i
 			continue
