@@ -7,6 +7,7 @@ package version
 import (
 	"runtime"
 	"runtime/debug"
+	"sync"
 )
 
 // Codex is the Codex CLI release whose execpolicy (and hooks) contract
@@ -14,12 +15,17 @@ import (
 // package does not import it, which would link Starlark into every hook).
 const Codex = "0.169.0"
 
+// BuildInfo is debug.ReadBuildInfo, read once: a hook process asks for
+// it twice (String, and the rule cache's program key), and each read
+// parses the build's module list again.
+var BuildInfo = sync.OnceValues(debug.ReadBuildInfo)
+
 // String describes this build: the module version (or "(devel)", with the
 // VCS revision when the build has one), the Go version and the Codex
 // release, e.g. "v0.3.0, go1.26.8, for Codex 0.169.0".
 func String() string {
 	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok {
+	if bi, ok := BuildInfo(); ok {
 		if bi.Main.Version != "" {
 			v = bi.Main.Version
 		}

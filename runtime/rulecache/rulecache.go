@@ -12,8 +12,8 @@
 // a write that has not happened yet (file systems with coarse timestamps).
 //
 // One cache file per rule directory and program holds the entries, and a
-// ".patterns" file per program the compiled patterns (an engine.PatternCache, found by the pattern's
-// text). Each is written atomically (temporary file and rename) only when
+// ".patterns" file per program the compiled patterns (an
+// engine.PatternCache, found by the pattern's text). Each is written atomically (temporary file and rename) only when
 // something was stored, with a checksum, the cache format version and the
 // identity of the program that wrote it (see ProgramKey): a rebuilt
 // hookifyc never reads another build's entries. Any cache file that is
@@ -36,7 +36,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -48,6 +47,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/internal/atomicfile"
 	"github.com/hookifyc/hookifyc/internal/bincode"
+	"github.com/hookifyc/hookifyc/internal/version"
 )
 
 // RacyWindow is how long a rule file must have been left unchanged, before
@@ -427,7 +427,7 @@ func ProgramKey() (string, error) {
 	key := fmt.Sprintf("%s ir%d %s %d %d %v", magic, ir.BinaryVersion, exe, st.Size(), st.ModTime().UnixNano(), inode(st))
 	// The build's own description (no system call): a binary copied over
 	// another with the same size and time still differs in it.
-	if bi, ok := debug.ReadBuildInfo(); ok {
+	if bi, ok := version.BuildInfo(); ok {
 		key += " " + bi.GoVersion + " " + bi.Main.Version
 		for _, s := range bi.Settings {
 			if strings.HasPrefix(s.Key, "vcs.") {
