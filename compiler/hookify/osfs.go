@@ -30,7 +30,6 @@ func OSFS(dir string) fs.FS {
 type cachePolicy struct {
 	mu   sync.Mutex
 	devs map[uint64]bool // device → its file system qualifies
-
 	// writable reports whether the process may write the file.
 	writable func(f fileRef) bool
 }
