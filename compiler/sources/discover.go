@@ -181,19 +181,17 @@ func Discover(l Layout, starts ...string) *Discovery {
 		// The discovery's paths are absolute: a file's name in the FS is
 		// its display path without the leading slash, sharing its memory.
 		shared := prefix == "/"+fsPrefix
-		var fsNames, displays []string
+		fsNames, displays := make([]string, 0, len(names)), make([]string, 0, len(names))
 		for _, name := range names {
-			if wanted(name) {
-				if fsNames == nil {
-					fsNames, displays = make([]string, 0, len(names)), make([]string, 0, len(names))
-				}
-				display := prefix + name
-				fsName := display[min(1, len(display)):]
-				if !shared {
-					fsName = fsPrefix + name
-				}
-				fsNames, displays = append(fsNames, fsName), append(displays, display)
+			if !wanted(name) {
+				continue
 			}
+			display := prefix + name
+			fsName := display[1:]
+			if !shared {
+				fsName = fsPrefix + name
+			}
+			fsNames, displays = append(fsNames, fsName), append(displays, display)
 		}
 		if byName == nil && len(fsNames) > 0 {
 			byName = make(map[string]*Found, len(fsNames))
