@@ -160,9 +160,10 @@ func DecodeBinary(b []byte) (*Rule, []byte, error) {
 // ruleBlock holds a decoded rule with room for the conditions and key
 // positions most rules have (one condition; name, enabled, event, action
 // and a pattern or conditions key), so that decoding one takes one
-// allocation of no more bytes than three would (512, the size class of
-// 240+88+5×32). The slices are capped at their length: appending to them
-// never writes into the block.
+// allocation instead of three, of about the same size (the 512-byte size
+// class for 240+88+5×32 bytes, against 240+96+160 for the three). The
+// slices are capped at their length: appending to them never writes into
+// the block.
 type ruleBlock struct {
 	rule  Rule
 	conds [1]Condition
