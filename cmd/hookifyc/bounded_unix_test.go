@@ -171,15 +171,7 @@ func TestAuditLogCannotHoldTheHook(t *testing.T) {
 // returns the same answer once the evaluation it gave up on ends.
 func TestHookDeadline(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 40 {
-		rule := fmt.Sprintf("---\nname: slow%d\nevent: bash\npattern: (a+)+\\1\\d{%d}\n---\nslow\n", i, i+1)
-		if err := os.WriteFile(filepath.Join(dir, ".claude", fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(rule), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeSlowRules(t, filepath.Join(dir, ".claude"))
 	in := filepath.Join(dir, "in.json")
 	if err := os.WriteFile(in, []byte(`{"session_id":"s","cwd":"`+dir+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo `+strings.Repeat("a", 5000)+`"}}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -244,6 +236,57 @@ func TestHookDeadline(t *testing.T) {
 	}
 }
 
+// TestHookDeadlineLogLockHeld: the guarded agent can hold the audit log's
+// lock (it runs as the user) while it makes the call slow; the hook still
+// answers and exits by its --deadline (the log's lock waits no longer), so
+// the agent never reaches its hook timeout, after which it would run the
+// call. The decision is then not logged, and stderr says so.
+func TestHookDeadlineLogLockHeld(t *testing.T) {
+	dir := t.TempDir()
+	writeSlowRules(t, filepath.Join(dir, ".claude"))
+	log := filepath.Join(dir, "audit.jsonl")
+	lock, err := os.OpenFile(log+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(testenv.Binary(t), "hook", "--agent", "claude", "--deadline", "300ms", "--audit-log", log)
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH")}
+	cmd.Stdin = bashInput(t, dir, dir, "echo "+strings.Repeat("a", 5000))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\nstderr %s", err, stderr.String())
+	}
+	took := time.Since(start)
+	if !strings.Contains(stdout.String(), `"systemMessage"`) || !strings.Contains(stderr.String(), "decision not logged") {
+		t.Errorf("stdout %.600s\nstderr %.600s", stdout.String(), stderr.String())
+	}
+	if took > 1500*time.Millisecond { // the log's lock alone waited 2 s before
+		t.Errorf("the process exited after %v", took)
+	}
+}
+
+// writeSlowRules writes 40 project rules whose regexes backtrack without
+// end on a long run of a's: a call made slow by the guarded agent.
+func writeSlowRules(t *testing.T, claude string) {
+	t.Helper()
+	if err := os.MkdirAll(claude, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		rule := fmt.Sprintf("---\nname: slow%d\nevent: bash\npattern: (a+)+\\1\\d{%d}\n---\nslow\n", i, i+1)
+		if err := os.WriteFile(filepath.Join(claude, fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(rule), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestHookDeadlineKeepsTrustedBlocks: rules the agent plants in the
 // project to make the call slow cannot outlast a user rule that blocks:
 // reading and evaluating stop at three quarters of --deadline, the managed
@@ -251,15 +294,7 @@ func TestHookDeadline(t *testing.T) {
 // rest reported (fail open: the user rule's block stands).
 func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 	dir := t.TempDir()
-	for i := range 40 {
-		rule := fmt.Sprintf("---\nname: slow%d\nevent: bash\npattern: (a+)+\\1\\d{%d}\n---\nslow\n", i, i+1)
-		if err := os.MkdirAll(filepath.Join(dir, "proj", ".claude"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "proj", ".claude", fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(rule), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeSlowRules(t, filepath.Join(dir, "proj", ".claude"))
 	// runIn sets HOME to the project: its .codex/hookify is the user layer.
 	user := filepath.Join(dir, "proj", ".codex", "hookify")
 	if err := os.MkdirAll(user, 0o755); err != nil {

@@ -99,3 +99,42 @@ func TestReadRefusesFIFO(t *testing.T) {
 		t.Fatal("Read waited on a FIFO")
 	}
 }
+
+// TestLockBy: a log whose LockBy has come tries the held lock once and
+// gives up at once, however long lockWait is, saying why; one whose LockBy
+// is ahead waits no longer than until then.
+func TestLockBy(t *testing.T) {
+	l := Log{Path: filepath.Join(t.TempDir(), "audit.jsonl")}
+	f, err := os.OpenFile(l.Path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		by   time.Duration
+		want string
+	}{
+		{-time.Second, "the call's deadline has come"},
+		{0, "the call's deadline has come"},
+		{200 * time.Millisecond, "another process has held it for"},
+	} {
+		l.LockBy = time.Now().Add(tc.by)
+		start := time.Now()
+		err := l.Append(testEntry(0, 0))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Fatalf("LockBy %v: err = %v, want %q", tc.by, err, tc.want)
+		}
+		if d := time.Since(start); d > max(tc.by, 0)+time.Second {
+			t.Errorf("LockBy %v: took %v (lockWait %v)", tc.by, d, lockWait)
+		}
+	}
+	// The lock released, the line is written.
+	f.Close()
+	l.LockBy = time.Now()
+	if err := l.Append(testEntry(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,6 +33,10 @@ type Log struct {
 	// Files is how many files are kept, the live one included (0:
 	// DefaultFiles; 1 truncates the log instead of keeping a copy).
 	Files int
+	// LockBy, when not zero, is when an Append stops waiting for the
+	// lock (it still tries once): a hook must exit before its agent's
+	// timeout, whoever holds the lock.
+	LockBy time.Time
 }
 
 func (l *Log) maxBytes() int64 {
@@ -93,7 +98,11 @@ func (l *Log) appendLine(line []byte) error {
 		return err
 	}
 	defer lock.Close()
-	if err := lockBounded(lock, lockWait); err != nil {
+	wait := lockWait
+	if !l.LockBy.IsZero() {
+		wait = min(wait, time.Until(l.LockBy))
+	}
+	if err := lockBounded(lock, wait); err != nil {
 		return fmt.Errorf("locking %s: %w", lock.Name(), err)
 	}
 	defer filelock.Unlock(lock)
@@ -118,7 +127,8 @@ func (l *Log) appendLine(line []byte) error {
 	return cerr
 }
 
-// lockBounded takes the exclusive lock on f, trying for up to wait.
+// lockBounded takes the exclusive lock on f, trying for up to wait (at
+// least once).
 func lockBounded(f *os.File, wait time.Duration) error {
 	deadline := time.Now().Add(wait)
 	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 20*time.Millisecond) {
@@ -126,10 +136,14 @@ func lockBounded(f *os.File, wait time.Duration) error {
 		if err != nil || ok {
 			return err
 		}
-		if time.Now().After(deadline) {
+		left := time.Until(deadline)
+		if left <= 0 {
+			if wait <= 0 {
+				return errors.New("another process holds it, and the call's deadline has come")
+			}
 			return fmt.Errorf("another process has held it for %v", wait)
 		}
-		time.Sleep(pause)
+		time.Sleep(min(pause, left))
 	}
 }
 

@@ -6,7 +6,4 @@ import "time"
 
 // afterDeadline runs fire in a goroutine once d has passed, unless stop
 // is called first.
-func afterDeadline(d time.Duration, fire func()) (stop func()) {
-	t := time.AfterFunc(d, fire)
-	return func() { t.Stop() }
-}
+func afterDeadline(d time.Duration, fire func()) (stop func()) { return afterTimer(d, fire) }

@@ -135,6 +135,19 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 	var rec *hook.Record
 	if logFile != nil {
 		rec = &hook.Record{}
+		if f.Deadline > 0 {
+			// The log's lock never holds the process past its deadline
+			// (the guarded agent can hold that lock).
+			logFile.LockBy = start.Add(f.Deadline)
+		}
+	}
+	// record logs a decision (a log that cannot be written, or that was
+	// configured wrongly, costs a line on stderr; the answer stands).
+	record := func(lf *audit.Log, r *hook.Record) {
+		if logErr != nil {
+			fmt.Fprintf(h.Stderr, "hookifyc: audit log: %v (using the default rotation)\n", logErr)
+		}
+		audit.Record(lf, Entry(r, start, string(fail), h.Version), h.Stderr)
 	}
 	opts := hook.Options{
 		Dir:          dir,
@@ -163,6 +176,11 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 	}
 	var mu sync.Mutex
 	answered := false
+	isAnswered := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return answered
+	}
 	// emit writes the call's answer, once: the evaluation's or the
 	// deadline's, whichever comes first.
 	emit := func(out agent.Output) (first bool, err error) {
@@ -192,12 +210,12 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 		if h.Exit == nil {
 			// In-process (tests): a runtime timer, which stop ends; the
 			// sleeping thread of afterDeadline would outlive the call.
-			after = func(d time.Duration, fire func()) func() {
-				t := time.AfterFunc(d, fire)
-				return func() { t.Stop() }
-			}
+			after = afterTimer
 		}
 		stop := after(d-time.Since(start), func() {
+			if isAnswered() {
+				return // the evaluation answered; it is logging or caching
+			}
 			// The deadline's answer has its own record: rec is still
 			// being filled by the evaluation it gave up on.
 			dopts := opts
@@ -215,7 +233,10 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 				fmt.Fprintf(h.Stderr, "hookifyc: %v\n", err)
 				code = 2
 			} else if r := dopts.Record; r != nil && r.Decision != "" {
-				audit.Record(logFile, Entry(r, start, string(fail), h.Version), h.Stderr)
+				// One try at the lock: the process exits now.
+				now := *logFile
+				now.LockBy = time.Now()
+				record(&now, r)
 			}
 			if h.Exit != nil {
 				h.Exit(code)
@@ -236,10 +257,7 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 	}
 	if rec != nil && rec.Decision != "" {
 		// The answer is complete: the log never changes it (docs/audit.md).
-		if logErr != nil {
-			fmt.Fprintf(h.Stderr, "hookifyc: audit log: %v (using the default rotation)\n", logErr)
-		}
-		audit.Record(logFile, Entry(rec, start, string(fail), h.Version), h.Stderr)
+		record(logFile, rec)
 	}
 	if rc != nil {
 		// A cache that cannot be written costs only time on the
