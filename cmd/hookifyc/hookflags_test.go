@@ -38,7 +38,7 @@ func TestHookFlagsAgree(t *testing.T) {
 		{args: []string{"--fail", "maybe"}},
 		{args: []string{"--compat", "claude"}},
 		{args: []string{"--compat="}},
-		{args: nil, env: map[string]string{"HOOKIFYC_COMPAT": ""}},
+		{args: nil, env: map[string]string{"HOOKIFYC_COMPAT": "hookify"}}, // no such variable: neither reads it
 		{args: []string{"--agent"}},
 		{args: []string{"--nope"}},
 		{args: []string{"--deadline", "5"}},
@@ -62,7 +62,7 @@ func TestHookFlagsAgree(t *testing.T) {
 			name += " " + k + "=" + v
 		}
 		t.Run(name, func(t *testing.T) {
-			for _, k := range []string{"HOOKIFYC_FAIL", "HOOKIFYC_ACTOR", "HOOKIFYC_MAX_INPUT", "HOOKIFYC_CACHE", "HOOKIFYC_DEADLINE"} {
+			for _, k := range []string{"HOOKIFYC_FAIL", "HOOKIFYC_ACTOR", "HOOKIFYC_MAX_INPUT", "HOOKIFYC_CACHE", "HOOKIFYC_DEADLINE", "HOOKIFYC_COMPAT"} {
 				t.Setenv(k, "") // restored after the test
 				if v, ok := c.env[k]; ok {
 					os.Setenv(k, v)

@@ -5,10 +5,21 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/runtime/hook"
 )
 
-// Usage is the hook-only binary's help.
-const Usage = `hookifyc-hook: answer one hook call (event JSON on stdin, the agent's answer on stdout)
+// Usage is the hook-only binary's help, with the defaults of the
+// packages that apply them.
+func Usage() string {
+	return strings.NewReplacer(
+		"DEFAULT_REGEX_TIMEOUT", engine.DefaultRegexTimeout.String(),
+		"DEFAULT_DEADLINE", hook.DefaultDeadline.String(),
+	).Replace(usageText)
+}
+
+const usageText = `hookifyc-hook: answer one hook call (event JSON on stdin, the agent's answer on stdout)
 
 usage: hookifyc-hook [flags] [SOURCES...]
 
@@ -21,11 +32,11 @@ flags:
   --compat hookify            hookify's matching semantics (byte-exact for Claude Code)
   --fail open|closed          when rules cannot be evaluated (default open; $HOOKIFYC_FAIL)
   --actor NAME                genesis.key actor the calls are made for ($HOOKIFYC_ACTOR)
-  --regex-timeout DURATION    time bound of one regex search (default 100ms)
+  --regex-timeout DURATION    time bound of one regex search (default DEFAULT_REGEX_TIMEOUT)
   --max-input BYTES           largest payload read from stdin ($HOOKIFYC_MAX_INPUT)
   --cache DIR|off             parsed-rule cache directory ($HOOKIFYC_CACHE)
   --audit-log FILE|off        decision log ($HOOKIFY_AUDIT_LOG)
-  --deadline DURATION         answer by then (default 8s; 0: none; $HOOKIFYC_DEADLINE)
+  --deadline DURATION         answer by then (default DEFAULT_DEADLINE; 0: none; $HOOKIFYC_DEADLINE)
   --version                   print the version
   --help                      print this help
 `
@@ -111,7 +122,7 @@ func Parse(args []string, lookupEnv func(string) (string, bool)) (Flags, Action,
 	}
 	if given["compat"] && f.Compat == "" {
 		// Given, but empty: a mistake, as in `hookifyc hook --compat=`
-		// (the environment's empty HOOKIFYC_COMPAT means unset).
+		// (compat has no environment variable).
 		return f, Answer, &Error{Code: 2, Msg: OneOf("compat", "hookify")("").Error()}
 	}
 	for _, s := range specs {
@@ -150,7 +161,7 @@ func Main(args []string, lookupEnv func(string) (string, bool), h Host, start ti
 	}
 	switch action {
 	case ShowHelp:
-		fmt.Fprint(h.Stdout, Usage)
+		fmt.Fprint(h.Stdout, Usage())
 		return 0
 	case ShowVersion:
 		fmt.Fprintf(h.Stdout, "hookifyc-hook version %s\n", h.Version)
