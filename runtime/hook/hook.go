@@ -109,6 +109,11 @@ func (opts *Options) patternCache(rules []*ir.Rule) engine.PatternCache {
 // run the call.
 const DefaultDeadline = 8 * time.Second
 
+// trustedBudget is how long the managed and user layers (or the SOURCES)
+// are given to decide again, alone, when an evaluation with the project's
+// rules stopped at its deadline (trustedAlone, DeadlineOutput).
+const trustedBudget = time.Second
+
 // DeadlineOutput is the answer of a call that did not finish within d
 // (too many rule files, rules too slow): the rules not read or evaluated
 // are a problem, and the fail mode decides (under --compat hookify,
@@ -125,7 +130,7 @@ const DefaultDeadline = 8 * time.Second
 func DeadlineOutput(opts Options, d time.Duration) agent.Output {
 	msg := fmt.Sprintf("hookifyc did not finish evaluating the rules within %v (--deadline): too many rule files or rules too slow", d)
 	if !opts.Compat {
-		opts.Deadline = time.Now().Add(time.Second)
+		opts.Deadline = time.Now().Add(trustedBudget)
 		return runFixed(opts, false, []engine.Problem{{Kind: engine.ProblemDeadline, Text: msg + "; the project's rules were left out"}})
 	}
 	res := engine.Result{Exception: &engine.PyError{Msg: msg}}
@@ -158,7 +163,11 @@ func Run(opts Options) agent.Output {
 	if opts.Compat {
 		return runCompat(opts)
 	}
-	return runFixed(opts, true, nil)
+	// SOURCES and HOOKIFY_RULE_DIR replace the layered discovery: there
+	// are no project layers to leave out at the deadline, and their rules
+	// are evaluated fail safe (see engine.Options.FailSafeAtDeadline).
+	project := len(opts.Sources) == 0 && opts.RuleDir == ""
+	return runFixed(opts, project, nil)
 }
 
 // forCodex reports whether a compat answer goes to Codex: --agent codex, or
@@ -289,7 +298,7 @@ func passedDeadline(problems []engine.Problem) bool {
 // which the agent can plant to be slow to compile or search, never keep
 // those layers from deciding.
 func trustedAlone(opts Options, found, extra []engine.Problem) agent.Output {
-	opts.Deadline = time.Now().Add(time.Second)
+	opts.Deadline = time.Now().Add(trustedBudget)
 	for _, p := range found {
 		if p.Kind == engine.ProblemDeadline && p.Rule == nil {
 			extra = append(extra, engine.Problem{Kind: engine.ProblemDeadline, Text: p.Text + "; the project's rules were left out and the managed and user rules evaluated again"})
