@@ -9,6 +9,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/perm"
+	"github.com/hookifyc/hookifyc/compiler/pyre"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
 
@@ -211,5 +212,27 @@ func TestPermissionActor(t *testing.T) {
 		if res.Decision() != want {
 			t.Errorf("actor %q: %s, want %s", actor, res.Decision(), want)
 		}
+	}
+}
+
+// TestHugePatternIsAProblem: a rule whose pattern is past
+// pyre.MaxPatternLen (the guarded agent writes project rules) is reported,
+// not compiled, and the problem quotes only the pattern's start: a
+// megabytes-long pattern never becomes megabytes of stderr.
+func TestHugePatternIsAProblem(t *testing.T) {
+	pattern := strings.Repeat("rm|", pyre.MaxPatternLen/3+1) + "x"
+	r := rule(t, "---\nname: huge\nevent: bash\naction: block\npattern: "+pattern+"\n---\nm")
+	d := pyval.NewDict()
+	d.Set("hook_event_name", pyval.Str("PreToolUse"))
+	d.Set("tool_name", pyval.Str("Bash"))
+	ti := pyval.NewDict()
+	ti.Set("command", pyval.Str("rm -rf /"))
+	d.Set("tool_input", ti)
+	res := engine.New(engine.Options{Semantics: engine.Fixed}).Evaluate([]*ir.Rule{r}, engine.Event{Input: d})
+	if len(res.Problems) != 1 || res.Problems[0].Kind != engine.ProblemUnsupportedRegex {
+		t.Fatalf("problems %+v", res.Problems)
+	}
+	if text := res.Problems[0].Text; len(text) > 1024 || !strings.Contains(text, "bytes)") || !strings.Contains(text, "hookifyc compiles patterns of up to") {
+		t.Errorf("problem text (%d bytes): %.300s", len(text), text)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -85,7 +86,7 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 		if errors.As(err, &perr) && perr.Unsupported {
 			kind = ProblemUnsupportedRegex
 		}
-		m.problemAt(rule, c.Pos, kind, "Invalid regex pattern '"+c.Pattern+"': "+err.Error())
+		m.problemAt(rule, c.Pos, kind, "Invalid regex pattern '"+shownPattern(c.Pattern)+"': "+err.Error())
 		return false, false, nil
 	}
 	s, ok := value.(pyval.Str)
@@ -99,7 +100,7 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 			if m.e.opts.Semantics == Fixed {
 				// Reported for the rule that ran the search; say why this
 				// rule's condition holds too.
-				m.problem(rule, ProblemRegexTimeout, "Regex search of pattern '"+c.Pattern+"' did not finish earlier in this call"+m.failSafeNote(rule))
+				m.problem(rule, ProblemRegexTimeout, "Regex search of pattern '"+shownPattern(c.Pattern)+"' did not finish earlier in this call"+m.failSafeNote(rule))
 			}
 			return false, true, nil
 		}
@@ -107,18 +108,18 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	}
 	if m.timedOut >= m.e.opts.SearchBudget {
 		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
-		m.problem(rule, ProblemRegexTimeout, "Regex search skipped: this call already spent "+m.timedOut.String()+" on searches that timed out; pattern '"+c.Pattern+"'"+m.failSafeNote(rule))
+		m.problem(rule, ProblemRegexTimeout, "Regex search skipped: this call already spent "+m.timedOut.String()+" on searches that timed out; pattern '"+shownPattern(c.Pattern)+"'"+m.failSafeNote(rule))
 		return false, true, nil
 	}
 	matched, err = re.SearchSubject(entry.subject)
 	if err != nil {
 		entry.remember(cr.id, memoTimeout, len(m.e.regexes))
 		if !pyre.IsTimeout(err) { // never expected (see pyre.Regexp.Prepare); unfinished all the same
-			m.problem(rule, ProblemRegexTimeout, "Regex search of pattern '"+c.Pattern+"' failed: "+err.Error()+m.failSafeNote(rule))
+			m.problem(rule, ProblemRegexTimeout, "Regex search of pattern '"+shownPattern(c.Pattern)+"' failed: "+err.Error()+m.failSafeNote(rule))
 			return false, true, nil
 		}
 		m.timedOut += m.e.opts.RegexTimeout
-		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+c.Pattern+"' on a "+strconv.Itoa(len(s))+"-byte value"+m.failSafeNote(rule))
+		m.problem(rule, ProblemRegexTimeout, "Regex search timed out after "+m.e.opts.RegexTimeout.String()+": pattern '"+shownPattern(c.Pattern)+"' on a "+strconv.Itoa(len(s))+"-byte value"+m.failSafeNote(rule))
 		return false, true, nil
 	}
 	result := uint8(memoFalse)
@@ -246,4 +247,22 @@ func (e *Engine) cachedPattern(pattern string) *pyre.Regexp {
 // parsePattern parses and translates a pattern (pure, safe on any goroutine).
 func (e *Engine) parsePattern(pattern string) (*pyre.Regexp, error) {
 	return pyre.Compile(pattern, pyre.Options{IgnoreCase: true, Timeout: e.opts.RegexTimeout})
+}
+
+// maxShownPattern is how much of a pattern a problem quotes.
+const maxShownPattern = 256
+
+// shownPattern is a pattern as problems quote it: whole, or its first
+// maxShownPattern bytes (at a character boundary) and its length. A rule
+// the guarded agent writes can hold a pattern of megabytes, which must not
+// become megabytes of stderr and of the agent's context.
+func shownPattern(p string) string {
+	if len(p) <= maxShownPattern {
+		return p
+	}
+	cut := maxShownPattern
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	return p[:cut] + "… (" + strconv.Itoa(len(p)) + " bytes)"
 }

@@ -499,3 +499,18 @@ func TestLinearLongAlternation(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileRefusesHugePatterns: a pattern past MaxPatternLen is refused
+// at once as unsupported (the rule is reported, not compiled), without
+// building anything.
+func TestCompileRefusesHugePatterns(t *testing.T) {
+	pattern := strings.Repeat("a|", MaxPatternLen/2) + "b"
+	_, err := Compile(pattern, Options{IgnoreCase: true})
+	var perr *Error
+	if !errors.As(err, &perr) || !perr.Unsupported || !strings.Contains(err.Error(), "hookifyc compiles patterns of up to") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := Compile(pattern[:MaxPatternLen], Options{IgnoreCase: true}); err != nil {
+		t.Fatalf("a pattern of MaxPatternLen bytes: %v", err)
+	}
+}

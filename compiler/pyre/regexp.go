@@ -70,6 +70,10 @@ type Regexp struct {
 // Errors are *Error: a pattern Python rejects (with Python's message), or
 // an Unsupported one.
 func Compile(pattern string, opts Options) (*Regexp, error) {
+	if len(pattern) > MaxPatternLen {
+		return nil, &Error{Msg: fmt.Sprintf("pattern of %d bytes: hookifyc compiles patterns of up to %d bytes", len(pattern), MaxPatternLen),
+			Pattern: pattern, Pos: -1, Unsupported: true}
+	}
 	var flags Flags
 	if opts.IgnoreCase {
 		flags = FlagIgnoreCase
@@ -80,6 +84,14 @@ func Compile(pattern string, opts Options) (*Regexp, error) {
 	}
 	return CompileAST(ast, opts.Timeout)
 }
+
+// MaxPatternLen bounds the patterns Compile takes. The guarded agent
+// writes the project's rules: a 58 MB alternation took a hook 4.2 GB to
+// build, and a hook the kernel kills for its memory makes no decision (the
+// agent runs the call). A megabyte (a hundred thousand alternatives,
+// TestLinearLongAlternation) builds in about a tenth of a gigabyte; no
+// guard pattern comes near it.
+const MaxPatternLen = 1 << 20
 
 // CompileAST translates a parsed pattern (see Emit) for regexp2. timeout is
 // as Options.Timeout.
