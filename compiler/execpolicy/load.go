@@ -107,7 +107,6 @@ type loader struct {
 	scopes   map[syntax.Position][]string
 	// annSites are where the errors of the file's type annotations go.
 	annSites []annSite
-	src      []byte // its text
 }
 
 // pendingCall is a prefix_rule() call whose examples are checked once its
@@ -122,7 +121,7 @@ func (l *loader) loadFile(f File) error {
 	l.file = f.Name
 	l.pending = l.pending[:0]
 	l.origins = nil
-	l.ast, l.src = nil, f.Data
+	l.ast = nil
 	prep, e := lexCheck(f.Name, f.Data)
 	if e != nil {
 		if e.Pos.IsValid() && strings.HasPrefix(e.Msg, "Parse error:") {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -44,9 +43,12 @@ func checkSyntax(file string, src []byte, lexErr *Error) (err *Error, anns []rdA
 	defer func() {
 		if r := recover(); r != nil {
 			if _, deep := r.(rdTooDeep); deep {
-				// Nested past what a parser should recurse into (Codex's
-				// stack overflows): go.starlark.net reports it.
-				err, anns = nil, nil
+				// Nested past what a parser should recurse into (what
+				// Codex's parser does there was not measured): refused in
+				// go.starlark.net's words, at the token the checker gave up
+				// on, rather than left to go.starlark.net, which would read
+				// the file with its type annotations still in it.
+				err, anns = p.errAtOffset(p.pos(), "Parse error: excessive nesting"), nil
 				return
 			}
 			b, ok := r.(rdBail)
@@ -131,7 +133,6 @@ type rdToken struct {
 }
 
 func (t rdToken) is(kind rdKind, text string) bool { return t.kind == kind && t.text == text }
-func (t rdToken) sym(text string) bool             { return t.is(tkSymbol, text) }
 func (t rdToken) kw(text string) bool              { return t.is(tkKeyword, text) }
 
 // String is the token as starlark-rust names it in "unexpected ...".
@@ -775,9 +776,18 @@ type rdBail struct{ err *Error }
 // rdTooDeep stops the parser past maxRDDepth nested constructs.
 type rdTooDeep struct{}
 
-// maxRDDepth bounds the parser's recursion (go.starlark.net's bound too):
-// a file of millions of '[' must not overflow the stack.
-const maxRDDepth = 1000
+// maxRDDepth bounds the parser's recursion: a file of millions of '[' or
+// str( must not overflow the stack. The unit is one call of test, expr,
+// unary, stmt, args or checkType, so a bracket costs three (test, expr,
+// unary) and the checker gives up at about 333 nested brackets. It is not
+// go.starlark.net's bound: that one is 1000 of its own parser's units, about
+// 13 a bracket, so go.starlark.net refuses a file from about 76 nested
+// brackets (TestLoadNestingLimit), long before this bound is reached. No
+// construct costs more units here than there but a statement, one more at
+// the innermost of nested blocks (1000 nested defs around a pass are 1001
+// here, 1000 there): hence 1001, so that the checker never gives up on a
+// file go.starlark.net parses.
+const maxRDDepth = 1001
 
 func (p *rdParser) enter() {
 	p.depth++
@@ -999,17 +1009,7 @@ func (p *rdParser) defStmt() {
 	p.advance()
 	p.identifier()
 	p.expectSym("(")
-	var params []rdParam
-	if !p.peekSym(")") {
-		for {
-			params = append(params, p.param(true))
-			if !p.eat(tkSymbol, ",") || p.peekSym(")") {
-				break
-			}
-		}
-	}
-	p.expectSym(")")
-	p.checkParams(params)
+	p.params(true, ")")
 	if cut := p.pos(); p.eat(tkSymbol, "->") {
 		p.typeExpr(rdAnnotation{kind: 'r', cut: cut, owner: p.def})
 	}
@@ -1302,17 +1302,7 @@ func (p *rdParser) test() rdExpr {
 	if p.peekKw("lambda") {
 		l := p.pos()
 		p.advance()
-		var params []rdParam
-		if !p.peekSym(":") {
-			for {
-				params = append(params, p.param(false))
-				if !p.eat(tkSymbol, ",") || p.peekSym(":") {
-					break
-				}
-			}
-		}
-		p.expectSym(":")
-		p.checkParams(params)
+		p.params(false, ":")
 		p.test()
 		return rdExpr{start: l, what: "lambda"}
 	}
@@ -1677,6 +1667,22 @@ func (p *rdParser) param(typed bool) rdParam {
 	return pr
 }
 
+// params reads the parameter list of a def (typed, up to its ')') or of a
+// lambda (up to its ':'), the symbol end that closes it, and checks it.
+func (p *rdParser) params(typed bool, end string) {
+	var params []rdParam
+	if !p.peekSym(end) {
+		for {
+			params = append(params, p.param(typed))
+			if !p.eat(tkSymbol, ",") || p.peekSym(end) {
+				break
+			}
+		}
+	}
+	p.expectSym(end)
+	p.checkParams(params)
+}
+
 // checkParams makes starlark-rust's checks of a parameter list.
 func (p *rdParser) checkParams(params []rdParam) {
 	seen := map[string]bool{}
@@ -1723,6 +1729,10 @@ func (p *rdParser) args() {
 	if p.peekSym(")") {
 		return
 	}
+	// An argument that starts with a name is read here, not by test: a
+	// chain of calls such as str(str(str(... nests through args alone.
+	p.enter()
+	defer p.leave()
 	type arg struct {
 		start int
 		kind  byte // 'p' positional, 'n' named, '*' args, 'k' kwargs
@@ -1762,7 +1772,7 @@ func (p *rdParser) args() {
 		}
 	}
 	// starlark-rust's checks of a call's arguments.
-	var named []string
+	named := map[string]bool{}
 	var nonPositional, star, kwargs bool
 	for _, a := range list {
 		switch a.kind {
@@ -1776,11 +1786,11 @@ func (p *rdParser) args() {
 				p.deferError(a.start, "named argument after *args or **kwargs")
 				return
 			}
-			if slices.Contains(named, a.name) {
+			if named[a.name] {
 				p.deferError(a.start, "repeated named argument")
 				return
 			}
-			named = append(named, a.name)
+			named[a.name] = true
 		case '*':
 			if star || kwargs {
 				p.deferError(a.start, "Args array after another args or kwargs")
