@@ -41,7 +41,7 @@
 // (a policy written with f-strings, string indexing, floats and %, checked
 // on about 1,800 argvs), TestConformanceSyntaxErrors (1,943 spoiled policies:
 // syntax errors and what a typo leads to), TestConformanceAnnotations
-// (1,197 annotated policies), and the check, emit, invalid,
+// (1,201 annotated policies), and the check, emit, invalid,
 // builtin-call and multi-file suites.
 //
 // Evaluation follows Codex exactly: rules are keyed by their first token;

@@ -5,12 +5,15 @@ import (
 	"testing"
 )
 
-// FuzzSyntaxCheck checks the Codex-worded syntax checker: it never panics
-// or loops, every error it returns points into the file (or at 1:1, where
-// Codex puts the end of a file that ends a line) and says what Codex's
-// parser says, and it accepts every file go.starlark.net and the pre-pass
-// accept that starlark-rust's grammar also accepts (the seeds: the
-// conformance policies). The seeds run with go test.
+// FuzzSyntaxCheck checks that the Codex-worded syntax checker never panics
+// or loops (hangs) on any input, and that every error it returns is well
+// formed: a non-empty message, the file's name, and a position inside the
+// file (a line of the file, a column of at least 1; 1:1 is where Codex puts
+// the end of a file that ends a line). It does not check what the message
+// says or that the checker accepts what go.starlark.net accepts: the
+// conformance tests compare the checker's words and positions with the
+// real Codex's (TestConformanceSyntaxErrors). The seeds (the conformance
+// policies and some of their spoiled variants) run with go test.
 func FuzzSyntaxCheck(f *testing.F) {
 	for _, s := range syntaxBases {
 		f.Add(s)
