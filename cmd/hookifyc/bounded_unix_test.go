@@ -317,24 +317,28 @@ func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 }
 
 // TestHookDeadlineKeepsTrustedBlocksPastASlowRule: a project rule too
-// slow to stop at the cooperative checks (one pattern of a million
-// alternatives, compiled and searched in one step) keeps the evaluation
+// slow to stop at the cooperative checks (patterns of a hundred thousand
+// alternatives, each compiled and searched in one step) keeps the evaluation
 // running past --deadline; the deadline's answer is then the managed and
 // user layers' alone, so the user rule's block stands (fail open), for a
 // whole payload and for one cut at --max-input, and the answer is logged.
 func TestHookDeadlineKeepsTrustedBlocksPastASlowRule(t *testing.T) {
 	dir, proj, user := projectAndUserDirs(t)
-	var b strings.Builder
-	b.WriteString("---\nname: slow\nevent: bash\npattern: ")
-	for i := range 1_000_000 {
-		if i > 0 {
-			b.WriteByte('|')
+	// Slow to compile, each under pyre.MaxPatternLen (a longer pattern is
+	// refused at once): rules of a hundred thousand alternatives.
+	for r := range 10 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "---\nname: slow%d\nevent: bash\npattern: ", r)
+		for i := range 100_000 {
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			fmt.Fprintf(&b, "a%db%d", i, r)
 		}
-		fmt.Fprintf(&b, "a%db", i)
-	}
-	b.WriteString("\n---\nslow\n")
-	if err := os.WriteFile(filepath.Join(proj, ".claude", "hookify.slow.local.md"), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
+		b.WriteString("\n---\nslow\n")
+		if err := os.WriteFile(filepath.Join(proj, ".claude", fmt.Sprintf("hookify.slow%d.local.md", r)), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(user, "no-echo.md"), []byte("---\nname: no-echo\nevent: bash\npattern: ^echo\naction: block\n---\nNo echo.\n"), 0o644); err != nil {
 		t.Fatal(err)
