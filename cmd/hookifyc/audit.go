@@ -27,9 +27,7 @@ func (a *app) auditLog(flag, dir string) (*audit.Log, error) {
 func (a *app) auditCheck(cmd *cli.Command, dir string, res *engine.Result, text string, start time.Time) {
 	stderr := cmd.Root().ErrWriter
 	l, err := a.auditLog(cmd.String("audit-log"), dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
-	}
+	audit.ReportConfig(stderr, err)
 	if l == nil {
 		fmt.Fprintf(stderr, "hookifyc: check --log: the audit log is off (--audit-log or $%s) or has no place (no $HOME)\n", audit.EnvVar)
 		return

@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/hookifyc/hookifyc/runtime/audit"
 	"github.com/hookifyc/hookifyc/runtime/mcplaunch"
 )
 
@@ -104,9 +105,7 @@ func (a *app) runMCP(ctx context.Context, cmd *cli.Command) error {
 		HTTP: addr, TokenEnv: cmd.String("token-env"),
 	}
 	log, err := a.auditLog(cmd.String("audit-log"), cwd)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
-	}
+	audit.ReportConfig(stderr, err)
 	if log != nil {
 		l.AuditLog, l.AuditMaxBytes, l.AuditFiles = log.Path, log.MaxBytes, log.Files
 	}

@@ -71,6 +71,15 @@ func RulesOf(rules []*ir.Rule) []Rule {
 	return out
 }
 
+// ReportConfig says on stderr what was wrong with the log's configuration,
+// as Configured returned it (nil: nothing to say); the log is still kept,
+// with the default rotation.
+func ReportConfig(stderr io.Writer, err error) {
+	if err != nil {
+		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
+	}
+}
+
 // Record appends e to l (nil: no log). A log that cannot be written never
 // changes the decision: it costs one line on stderr.
 func Record(l *Log, e *Entry, stderr io.Writer) {

@@ -144,9 +144,7 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 	// record logs a decision (a log that cannot be written, or that was
 	// configured wrongly, costs a line on stderr; the answer stands).
 	record := func(lf *audit.Log, r *hook.Record) {
-		if logErr != nil {
-			fmt.Fprintf(h.Stderr, "hookifyc: audit log: %v (using the default rotation)\n", logErr)
-		}
+		audit.ReportConfig(h.Stderr, logErr)
 		audit.Record(lf, Entry(r, start, string(fail), h.Version), h.Stderr)
 	}
 	opts := hook.Options{
