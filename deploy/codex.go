@@ -46,7 +46,8 @@ type Options struct {
 	Hookifyc string
 	// HookBinary is the absolute path of hookifyc-hook, the hook-only
 	// binary, when the hooks run it instead of `hookifyc hook` (the
-	// caller finds it beside Hookifyc: HookBinaryBeside).
+	// caller finds it beside Hookifyc: HookBinaryBeside). A project plan
+	// refuses either path inside the project (checkBinary).
 	HookBinary string
 	// NoHookBinary says why HookBinary is "" (for the plan's note).
 	NoHookBinary string
@@ -503,7 +504,10 @@ func inDirs(path string, dirs []string) bool {
 
 // checkBinary refuses a hookifyc path the hooks could not run for long: not
 // absolute, not an executable file, or (unless named explicitly) a
-// temporary build.
+// temporary build. A project plan also refuses hooks whose program, the
+// hookifyc or the hookifyc-hook, lies inside the project as written or
+// through a symbolic link (InProject): the guarded agent writes the
+// project and would choose what the hooks run.
 func checkBinary(o Options) error {
 	if o.Hookifyc == "" || !filepath.IsAbs(o.Hookifyc) {
 		return fmt.Errorf("the hookifyc path must be absolute (got %q)", o.Hookifyc)
@@ -520,6 +524,14 @@ func checkBinary(o Options) error {
 		}
 		if fi, err := os.Stat(o.HookBinary); err != nil || !executable(fi) {
 			return fmt.Errorf("%s is not an executable file: the hooks would fail open", o.HookBinary)
+		}
+	}
+	if o.Project {
+		project := filepath.Dir(o.Dir)
+		for _, bin := range []string{o.Hookifyc, o.HookBinary} {
+			if bin != "" && InProject(bin, project) {
+				return fmt.Errorf("%s is inside the project %s (as written or through a symbolic link), which the guarded agent can rewrite: the hooks would run what it puts there; install hookifyc outside the project (go install ./cmd/...) and pass --hookifyc", bin, project)
+			}
 		}
 	}
 	return nil

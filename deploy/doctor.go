@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -50,16 +51,23 @@ type DoctorOptions struct {
 	ClaudeHome, Home string
 	// Path is $PATH, where codex is looked for.
 	Path string
-	// Version is this hookifyc's --version output; installed hooks must
-	// run a binary that prints the same.
-	Version string
+	// Build is the running hookifyc's build information
+	// (version.BuildInfo); installed hooks must run a hookifyc or
+	// hookifyc-hook of the same build (buildDifference). nil: not compared.
+	Build *debug.BuildInfo
+	// ReadBuildInfo reads the build information of a program the hooks
+	// run (default: ReadBuildInfo). Doctor never runs such a program, not
+	// even for its version: the paths come from files the guarded agent
+	// may have written (a project's install.json and hooks.json).
+	ReadBuildInfo func(path string) (*debug.BuildInfo, error)
 	// Discovery is the layered discovery to report on (nil: skipped).
 	Discovery *sources.Discovery
 	// AuditLog is the decision log's path ("" when off); CacheDir the
 	// rule cache's directory ("" when off).
 	AuditLog, CacheDir string
 	// Run runs a program with arguments and returns its output (default:
-	// os/exec with a 10 s limit).
+	// os/exec with a 10 s limit): only codex found on Path, for its
+	// version.
 	Run func(name string, args ...string) (string, error)
 }
 
@@ -73,6 +81,13 @@ func (o *DoctorOptions) run(name string, args ...string) (string, error) {
 	return string(out), err
 }
 
+func (o *DoctorOptions) readBuildInfo(path string) (*debug.BuildInfo, error) {
+	if o.ReadBuildInfo != nil {
+		return o.ReadBuildInfo(path)
+	}
+	return ReadBuildInfo(path)
+}
+
 type findings []Finding
 
 func (fs *findings) add(level, check, msg, fix string) {
@@ -81,9 +96,9 @@ func (fs *findings) add(level, check, msg, fix string) {
 
 // Doctor checks an installation: Codex on PATH and its version, every
 // .rules file Codex would load (one bad file and Codex drops them all),
-// hookifyc's hooks (present, running an existing hookifyc of this
-// version, trust), the rule layers, the audit log and cache directories,
-// and the Claude Code side.
+// hookifyc's hooks (present, running an existing hookifyc of this build,
+// told by its build information, never by running it; trust), the rule
+// layers, the audit log and cache directories, and the Claude Code side.
 func Doctor(o DoctorOptions) []Finding {
 	var fs findings
 	codexChecks(&fs, &o)
@@ -232,28 +247,36 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 			continue
 		}
 		bin := words[0]
+		if !filepath.IsAbs(bin) {
+			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, not an absolute path: which program that is depends on where the hook runs", bin), "run "+apply)
+			continue
+		}
 		if fi, err := os.Stat(bin); err != nil || !executable(fi) {
 			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which does not exist or is not executable: every hook call fails open", bin), "reinstall hookifyc there, or run "+apply+" with the hookifyc you keep")
 			continue
 		}
-		if real, err := filepath.EvalSymlinks(bin); err == nil && o.Project != "" && inDirs(real, []string{o.Project}) {
-			// The guarded agent writes the project: a program there is
-			// not run, not even for its version.
-			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, inside the project, which the agent can rewrite (not run to check it)", bin), "run "+apply+" with a hookifyc installed outside the project")
-			continue
-		}
-		out, err := o.run(bin, "--version")
-		fix := "run " + apply + " with a working hookifyc"
+		fix := "run " + apply + " with the hookifyc you mean to use"
 		if filepath.Base(bin) == HookBinaryName() {
 			fix = "reinstall it with hookifyc (go install ./cmd/...), or remove it and run " + apply
 		}
+		if InProject(bin, o.Project) {
+			// The guarded agent writes the project: a program there
+			// runs what the agent wants.
+			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, inside the project, which the agent can rewrite", bin), "run "+apply+" with a hookifyc installed outside the project")
+			continue
+		}
+		// Never run: the path comes from files the agent may have
+		// written. The build information is read from the file.
+		bi, err := o.readBuildInfo(bin)
 		switch {
 		case err != nil:
-			fs.add(LevelError, target, fmt.Sprintf("%s --version failed: %v", bin, err), fix)
-		case o.Version != "" && VersionWords(out) != VersionWords(o.Version):
-			fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s (%s), not this hookifyc (%s)", bin, strings.TrimSpace(out), strings.TrimSpace(o.Version)), "run "+apply+" with the hookifyc you mean to use")
-		default:
+			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which is not hookifyc: not a Go program with build information (%v)", bin, err), fix)
+		case !isHookifycBuild(bi):
+			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which is not hookifyc: it was built from %s", bin, bi.Path), fix)
+		case o.Build == nil || buildDifference(o.Build, bi) == "":
 			fs.add(LevelOK, target, fmt.Sprintf("%s: hooks installed, running %s", dir, bin), "")
+		default:
+			fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s, a different build from this hookifyc (%s)", bin, buildDifference(o.Build, bi)), fix)
 		}
 	}
 	if target == "codex" {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +30,9 @@ func TestDoctorFindsHooksOfAnOddPath(t *testing.T) {
 		must(t, err)
 		_, err = Apply(p)
 		must(t, err)
-		fs := Doctor(DoctorOptions{CodexHome: home, Run: func(string, ...string) (string, error) { return "", nil }})
+		// The script stands for a hookifyc: its build information is
+		// given (doctor reads it, never runs the program).
+		fs := Doctor(DoctorOptions{CodexHome: home, ReadBuildInfo: hookifycBuild("example.com/hookifyc/cmd/hookifyc")})
 		for _, f := range fs {
 			if f.Level == LevelError {
 				t.Errorf("inTOML=%v: %s: %s", inTOML, f.Check, f.Message)
@@ -71,7 +74,9 @@ func TestDoctorRulesCheck(t *testing.T) {
 
 // TestDoctorRunsNoProjectProgram: a project's install state and hooks
 // (which the guarded agent can rewrite) naming a program inside the
-// project do not make doctor run it; doctor says why.
+// project do not make doctor run it; doctor says why. (A project plan
+// refuses such a program: the files are planned as a user install into
+// the project's .codex, as the agent could write them.)
 func TestDoctorRunsNoProjectProgram(t *testing.T) {
 	_, rules := fixture(t)
 	proj := filepath.Join(t.TempDir(), "proj")
@@ -79,7 +84,7 @@ func TestDoctorRunsNoProjectProgram(t *testing.T) {
 	must(t, os.MkdirAll(filepath.Dir(bin), 0o755))
 	write(t, bin, "#!/bin/sh\n", 0o755)
 	o := opts("", rules)
-	o.Dir, o.Project, o.Hookifyc = filepath.Join(proj, ".codex"), true, bin
+	o.Dir, o.Hookifyc = filepath.Join(proj, ".codex"), bin
 	p, err := PlanCodex(o)
 	must(t, err)
 	_, err = Apply(p)
@@ -101,8 +106,9 @@ func TestDoctorRunsNoProjectProgram(t *testing.T) {
 	}
 }
 
-// TestDoctorBrokenHookBinary: hooks that run a hookifyc-hook that fails
-// are an error whose fix is about hookifyc-hook, not hookifyc.
+// TestDoctorBrokenHookBinary: hooks that run a hookifyc-hook that is not
+// hookifyc-hook (a script that fails: not a Go program) are an error whose
+// fix is about hookifyc-hook, not hookifyc; it is never run.
 func TestDoctorBrokenHookBinary(t *testing.T) {
 	home, rules := fixture(t)
 	o := opts(home, rules)
@@ -113,15 +119,20 @@ func TestDoctorBrokenHookBinary(t *testing.T) {
 	must(t, err)
 	_, err = Apply(p)
 	must(t, err)
+	var ran []string
 	fs := Doctor(DoctorOptions{CodexHome: home, Run: func(name string, _ ...string) (string, error) {
+		ran = append(ran, name)
 		if name == hook {
 			return "", errors.New("exit status 3")
 		}
 		return "", nil
 	}})
+	if slices.Contains(ran, hook) {
+		t.Errorf("doctor ran %s", hook)
+	}
 	found := false
 	for _, f := range fs {
-		if f.Level == LevelError && strings.Contains(f.Message, hook+" --version failed") {
+		if f.Level == LevelError && strings.Contains(f.Message, "the hooks run "+hook+", which is not hookifyc: not a Go program with build information") {
 			found = true
 			if !strings.Contains(f.Fix, "reinstall it with hookifyc") {
 				t.Errorf("fix %q", f.Fix)
@@ -130,5 +141,105 @@ func TestDoctorBrokenHookBinary(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no error for the broken %s: %+v", hook, fs)
+	}
+}
+
+// hookifycBuild reads every program as a build of path from the module
+// example.com/hookifyc (with the hookifyc-hook's path for one so named).
+func hookifycBuild(path string) func(string) (*debug.BuildInfo, error) {
+	return func(p string) (*debug.BuildInfo, error) {
+		bi := &debug.BuildInfo{GoVersion: "go1.26.8", Path: path, Main: debug.Module{Path: "example.com/hookifyc", Version: "v1.0.0"}}
+		if filepath.Base(p) == HookBinaryName() {
+			bi.Path += "-hook"
+		}
+		return bi, nil
+	}
+}
+
+// TestDoctorExecutesNothingItFinds: doctor learns what the hooks run from
+// the programs' build information, never by running them, wherever they
+// are (a project's hooks.json and install.json can name any path, here a
+// link out of the project to a planted program). A real build is read:
+// another program is not hookifyc, another build of hookifyc a warning,
+// the same build ok.
+func TestDoctorExecutesNothingItFinds(t *testing.T) {
+	_, rules := fixture(t)
+	root := t.TempDir()
+	proj := filepath.Join(root, "proj")
+	evil := filepath.Join(root, "evil", "hookifyc")
+	must(t, os.MkdirAll(filepath.Join(proj, "tools"), 0o755))
+	must(t, os.MkdirAll(filepath.Dir(evil), 0o755))
+	ran := filepath.Join(root, "ran")
+	write(t, evil, "#!/bin/sh\ntouch "+ran+"\necho hookifyc version v1\n", 0o755)
+	link := filepath.Join(proj, "tools", "hookifyc")
+	if err := os.Symlink(evil, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	// As the agent could write them: a plan into the project's .codex
+	// (a project plan would refuse the link).
+	o := opts("", rules)
+	o.Dir, o.Hookifyc = filepath.Join(proj, ".codex"), evil
+	p, err := PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	self, err := os.Executable()
+	must(t, err)
+	selfInfo, err := ReadBuildInfo(self)
+	must(t, err)
+	message := func(fs []Finding) (level, msg string) {
+		for _, f := range fs {
+			if f.Check == "codex" && strings.Contains(f.Message, evil) {
+				return f.Level, f.Message
+			}
+		}
+		return "", ""
+	}
+	for _, c := range []struct {
+		name      string
+		project   string
+		read      func(string) (*debug.BuildInfo, error)
+		level     string
+		wantInMsg string
+	}{
+		{"script", "", nil, LevelError, "which is not hookifyc: not a Go program with build information"},
+		{"another Go program", "", func(string) (*debug.BuildInfo, error) { return selfInfo, nil }, LevelError, "which is not hookifyc: it was built from " + selfInfo.Path},
+		{"another build", "", hookifycBuild("example.com/hookifyc/cmd/hookifyc"), LevelWarning, "a different build from this hookifyc (version v2.0.0 against v1.0.0)"},
+		{"same build", "", func(string) (*debug.BuildInfo, error) {
+			bi := *selfInfo
+			bi.Path = "example.com/hookifyc/cmd/hookifyc"
+			return &bi, nil
+		}, LevelOK, "hooks installed, running " + evil},
+	} {
+		build := &debug.BuildInfo{GoVersion: "go1.26.8", Path: "example.com/hookifyc/cmd/hookifyc", Main: debug.Module{Path: "example.com/hookifyc", Version: "v2.0.0"}}
+		if c.name == "same build" {
+			build = selfInfo
+		}
+		fs := Doctor(DoctorOptions{CodexHome: filepath.Join(proj, ".codex"), Build: build, ReadBuildInfo: c.read})
+		level, msg := message(fs)
+		if level != c.level || !strings.Contains(msg, c.wantInMsg) {
+			t.Errorf("%s: got %s %q, want %s saying %q (%+v)", c.name, level, msg, c.level, c.wantInMsg, fs)
+		}
+	}
+	// Hooks that name the link in the project: with --project, an
+	// error, nothing read.
+	o.Hookifyc = link
+	p, err = PlanCodex(o)
+	must(t, err)
+	_, err = Apply(p)
+	must(t, err)
+	fs := Doctor(DoctorOptions{CodexHome: filepath.Join(root, "codex-home"), Project: proj, Build: selfInfo, ReadBuildInfo: func(p string) (*debug.BuildInfo, error) {
+		t.Errorf("read the build information of %s", p)
+		return nil, errors.New("not read")
+	}})
+	found := false
+	for _, f := range fs {
+		found = found || f.Level == LevelError && strings.Contains(f.Message, "the hooks run "+link+", inside the project")
+	}
+	if !found {
+		t.Errorf("no finding says %s is inside the project: %+v", link, fs)
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Error("doctor ran a program named in the hooks")
 	}
 }

@@ -41,7 +41,7 @@ the errors); stdout stays empty.`,
 			&cli.StringFlag{Name: "target", Value: "rules", Usage: "rules, hooks, requirements or all", Validator: oneOf("target", "rules", "hooks", "requirements", "all")},
 			&cli.StringFlag{Name: "out", Value: ".", Usage: "output directory"},
 			&cli.StringFlag{Name: "warn", Value: "skip", Usage: "what hookify warn rules become: skip (the hook warns, the command runs) or prompt (Codex asks; under approval policy \"never\", as in codex exec and CI, a prompt refuses the command)", Validator: oneOf("warn", "prompt", "skip")},
-			&cli.StringFlag{Name: "hookifyc", Usage: "absolute path of the hookifyc the hooks run (default: this binary)"},
+			&cli.StringFlag{Name: "hookifyc", Usage: "path of the hookifyc the hooks run, made absolute from the working directory (default: this binary)"},
 			&cli.StringFlag{Name: "actor", Usage: "genesis.key actor whose permission patterns are compiled too"},
 			&cli.BoolFlag{Name: "lower-allow", Usage: "also lower permission allow rules (a Codex allow runs outside the sandbox without asking; see report.json)"},
 			&cli.BoolFlag{Name: "keep-going", Usage: "write what compiled even when sources or rules fail (they are listed, and the exit code is still 1)"},
@@ -96,20 +96,28 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 			return exitError(2, "locating hookifyc: %v (pass --hookifyc)", err)
 		}
 		opts.Hookifyc = exe
+	} else if opts.Hookifyc != "" && !filepath.IsAbs(opts.Hookifyc) {
+		// As plan and apply do: a relative --hookifyc is taken from the
+		// working directory (the hook command needs an absolute path).
+		opts.Hookifyc = filepath.Join(cwd, opts.Hookifyc)
 	}
 	if targets&driver.TargetHooks != 0 {
 		// The hooks run hookifyc-hook when the same build sits beside
 		// hookifyc (it starts faster). One under the working directory
-		// (the project compile runs in, say as a pre-commit hook) is not
-		// used: the agent can rewrite it.
+		// (the project compile runs in, say as a pre-commit hook), as
+		// written or through a symbolic link, is not used: the agent can
+		// rewrite it.
 		project := cwd
 		if project == a.m.home() || project == filepath.Dir(project) {
 			project = ""
 		}
 		var why string
-		opts.HookBinary, why = deploy.HookBinaryBeside(opts.Hookifyc, project, a.m.buildInfo)
+		opts.HookBinary, why = deploy.HookBinaryBeside(opts.Hookifyc, a.m.buildInfo)
+		if opts.HookBinary != "" && deploy.InProject(opts.HookBinary, project) {
+			opts.HookBinary, why = "", opts.HookBinary+" is inside the project, which the agent can rewrite"
+		}
 		if why != "" && !cmd.Bool("quiet") {
-			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: note: the hooks run `hookifyc hook` (%s); with hookifyc-hook beside hookifyc (go install ./cmd/hookifyc-hook) each hook call starts faster\n", why)
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: note: %s\n", deploy.HookBinaryNote(why))
 		}
 	}
 	res, err := driver.Compile(opts)

@@ -196,13 +196,10 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 		Commands:         a.loggedCommands(cmd.String("audit-log"), cwd, cmd.Root().ErrWriter),
 		MCP:              cmd.Bool("mcp"),
 	}
-	projectRoot := ""
-	if project {
-		projectRoot = start
-	}
 	if !cmd.Bool("managed") {
-		// Managed plans stage no hooks.
-		o.HookBinary, o.NoHookBinary = deploy.HookBinaryBeside(exe, projectRoot, a.m.buildInfo)
+		// Managed plans stage no hooks. A project plan refuses a hook
+		// program inside the project (deploy's checkBinary).
+		o.HookBinary, o.NoHookBinary = deploy.HookBinaryBeside(exe, a.m.buildInfo)
 	}
 	var p *deploy.Plan
 	switch {
@@ -238,9 +235,7 @@ func (a *app) deployPlan(cmd *cli.Command) (*deploy.Plan, error) {
 // checks the built-in sample only.
 func (a *app) loggedCommands(flag, cwd string, stderr io.Writer) []string {
 	l, err := a.auditLog(flag, cwd)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookifyc: audit log: %v (using the default rotation)\n", err)
-	}
+	audit.ReportConfig(stderr, err)
 	if l == nil {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/deploy"
+	ver "github.com/hookifyc/hookifyc/internal/version"
 	"github.com/hookifyc/hookifyc/runtime/audit"
 )
 
@@ -21,7 +22,8 @@ func (a *app) doctorCommand() *cli.Command {
 		Usage: "check that the rules are in force: Codex, its .rules, hookifyc's hooks, rule layers, log and cache",
 		Description: `Checks Codex on PATH and its version against the contract hookifyc targets;
 every .rules file Codex would load (one bad file and Codex drops all rules);
-hookifyc's hooks (present, running an existing hookifyc of this version, and
+hookifyc's hooks (present, running an existing hookifyc of this build, told by
+its Go build information: doctor runs no program it finds in configuration; and
 their Codex trust as far as Codex's files record it: untrusted, disabled, the
 project untrusted); the rule layers, their collisions and
 load problems; that the audit log and the rule cache can be written; and the
@@ -48,7 +50,10 @@ func (a *app) doctorOptions(codexHome, project, auditFlag string) (deploy.Doctor
 		}
 		return p
 	}
-	o := deploy.DoctorOptions{Project: abs(project), Path: a.m.getenv("PATH"), Version: "hookifyc version " + version(), Home: a.m.home()}
+	o := deploy.DoctorOptions{Project: abs(project), Path: a.m.getenv("PATH"), Home: a.m.home(), ReadBuildInfo: a.m.buildInfo}
+	if bi, ok := ver.BuildInfo(); ok {
+		o.Build = bi
+	}
 	switch {
 	case codexHome != "":
 		o.CodexHome = abs(codexHome)
@@ -116,7 +121,9 @@ func (a *app) postApplyCheck(cmd *cli.Command, p *deploy.Plan, quiet bool) error
 	if err != nil {
 		return nil
 	}
-	// What apply wrote, not the machine: no codex lookup, no layers.
+	// What apply wrote, not the machine: no codex lookup, no layers. The
+	// hook programs are checked by their build information, never run
+	// (a project plan refused any inside the project).
 	o.Discovery, o.Path = nil, ""
 	o.CodexHome, o.ClaudeHome, o.Project = "", "", ""
 	if p.Target == "codex" {
