@@ -89,7 +89,6 @@ func blankAnnotations(src []byte, anns []rdAnnotation) []byte {
 // original text is src) to the syntax tree f.
 func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error {
 	l.annSites = l.annSites[:0]
-	inserted := map[*syntax.DefStmt]int{} // parameter checks put at the start of each body
 	// Offsets to lines and columns, and the assignments and defs by
 	// where they start, found once (a file may hold many annotations).
 	lineStarts := []int{0}
@@ -98,11 +97,21 @@ func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error
 			lineStarts = append(lineStarts, i+1)
 		}
 	}
-	pos := func(off int) Position {
+	// A position is counted on from the last one asked for on its line
+	// (annotations come in order: many on one line must not each count
+	// from the line's start), one cursor for the types and one for their
+	// owners (a def stands before its parameters' types).
+	type cursor struct{ off, line, col int }
+	posFrom := func(c *cursor, off int) Position {
 		line, _ := slices.BinarySearch(lineStarts, off+1)
-		start := lineStarts[line-1]
-		return Position{File: l.file, Line: line, Col: utf8.RuneCountInString(src[start:off]) + 1}
+		if c.line != line || c.off > off {
+			*c = cursor{off: lineStarts[line-1], line: line, col: 1}
+		}
+		c.col += utf8.RuneCountInString(src[c.off:off])
+		c.off = off
+		return Position{File: l.file, Line: line, Col: c.col}
 	}
+	var typeCur, ownerCur cursor
 	assigns := map[[2]int]*syntax.AssignStmt{}
 	defs := map[[2]int]*syntax.DefStmt{}
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -114,15 +123,23 @@ func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error
 		}
 		return true
 	})
+	// Each def's parameters by name (the first of a name), and the checks
+	// to put at the start of its body, in order, put there at the end.
+	type defParams struct {
+		index  map[string]int
+		checks []syntax.Stmt
+	}
+	params := map[*syntax.DefStmt]*defParams{}
+	var order []*syntax.DefStmt
 	at := func(p Position) syntax.Position { return syntax.MakePosition(&l.file, int32(p.Line), int32(p.Col)) }
 	for _, a := range anns {
-		typ, typePos, err := l.typeBuilder(src[a.typeStart:a.typeEnd], pos(a.typeStart), len(l.annSites))
+		typ, typePos, err := l.typeBuilder(src[a.typeStart:a.typeEnd], posFrom(&typeCur, a.typeStart), len(l.annSites))
 		if err != nil {
 			return err
 		}
 		site := len(l.annSites)
 		l.annSites = append(l.annSites, annSite{typePos: typePos, param: a.param})
-		owner := pos(a.owner)
+		owner := posFrom(&ownerCur, a.owner)
 		switch a.kind {
 		case 'a':
 			s := assigns[[2]int{owner.Line, owner.Col}]
@@ -136,16 +153,39 @@ func (l *loader) annotate(f *syntax.File, src string, anns []rdAnnotation) error
 				return &Error{Pos: owner, Msg: "hookifyc cannot find the def of this type annotation"}
 			}
 			if a.kind == 'p' {
-				if l.annotateParam(d, a.param, typ, site, inserted[d]) {
-					inserted[d]++
+				dp := params[d]
+				if dp == nil {
+					dp = &defParams{index: map[string]int{}}
+					for i, p := range d.Params {
+						if id, _ := paramIdent(p); id != nil {
+							if _, dup := dp.index[id.Name]; !dup {
+								dp.index[id.Name] = i
+							}
+						}
+					}
+					params[d] = dp
+					order = append(order, d)
+				}
+				if i, ok := dp.index[a.param]; ok {
+					dp.checks = append(dp.checks, l.annotateParam(d.Params[i], a.param, typ, site))
 				}
 			} else {
 				l.annotateReturn(d, typ, site)
 			}
 		}
 	}
+	for _, d := range order {
+		if checks := params[d].checks; len(checks) > 0 {
+			d.Body = append(checks, d.Body...)
+		}
+	}
 	return nil
 }
+
+// maxUnionArgs is the most operands a union's call is given one by one
+// (go.starlark.net's calls take at most 255 positional arguments); more
+// are given as one list.
+const maxUnionArgs = 255
 
 func siteLit(i int) syntax.Expr {
 	return &syntax.Literal{Token: syntax.INT, Raw: fmt.Sprint(i), Value: int64(i)}
@@ -155,24 +195,16 @@ func hiddenCall(name string, p syntax.Position, args ...syntax.Expr) *syntax.Cal
 	return &syntax.CallExpr{Fn: &syntax.Ident{Name: name, NamePos: p}, Lparen: p, Args: args, Rparen: p}
 }
 
-// annotateParam checks the parameter name of d: its default when the def
-// runs, its argument when the body starts (after the checks of the
-// parameters before it, which there are at).
-func (l *loader) annotateParam(d *syntax.DefStmt, name string, typ syntax.Expr, site, at int) bool {
-	for _, p := range d.Params {
-		id, def := paramIdent(p)
-		if id == nil || id.Name != name {
-			continue
-		}
-		l.annSites[site].paramPos = l.pos(id.NamePos)
-		if def != nil {
-			def.Y = hiddenCall(annDefault, id.NamePos, def.Y, typ, siteLit(site))
-		}
-		check := &syntax.ExprStmt{X: hiddenCall(annArg, id.NamePos, &syntax.Ident{Name: name, NamePos: id.NamePos}, typ, siteLit(site))}
-		d.Body = slices.Insert(d.Body, at, syntax.Stmt(check))
-		return true
+// annotateParam checks the parameter p (named name) of a def: its default
+// when the def runs, and returns the check of its argument, which goes at
+// the start of the body (after the checks of the parameters before it).
+func (l *loader) annotateParam(p syntax.Expr, name string, typ syntax.Expr, site int) syntax.Stmt {
+	id, def := paramIdent(p)
+	l.annSites[site].paramPos = l.pos(id.NamePos)
+	if def != nil {
+		def.Y = hiddenCall(annDefault, id.NamePos, def.Y, typ, siteLit(site))
 	}
-	return false
+	return &syntax.ExprStmt{X: hiddenCall(annArg, id.NamePos, &syntax.Ident{Name: name, NamePos: id.NamePos}, typ, siteLit(site))}
 }
 
 // annotateReturn checks what d returns: each return statement's value and
@@ -248,64 +280,109 @@ func (l *loader) typeBuilder(text string, pos Position, site int) (syntax.Expr, 
 	})
 	e = unparen(e)
 	typePos := l.pos(codexStart(e))
+	smallText := newTextBetween(small)
 	tupleTail := false // building the T, ... of tuple[T, ...]
 	inPair := false    // building an element of x[a, b]
-	var build func(e syntax.Expr) syntax.Expr
-	build = func(e syntax.Expr) syntax.Expr {
-		start := syntax.Start(e)
+	// build returns the builder of e and where e starts (syntax.Start(e),
+	// taken from e's left operand once it is built: syntax.Start walks
+	// down a chain like A | B | C, which would cost a long one the square
+	// of its length).
+	var build func(e syntax.Expr) (syntax.Expr, syntax.Position)
+	build = func(e syntax.Expr) (syntax.Expr, syntax.Position) {
 		switch e := e.(type) {
 		case *syntax.ParenExpr:
-			return build(e.X)
+			x, _ := build(e.X)
+			return x, e.Lparen
 		case *syntax.BinaryExpr:
 			if e.Op == syntax.PIPE {
-				return hiddenCall(annUnion, start, build(e.X), build(e.Y))
+				// A | B | C (parsed as (A | B) | C): one union of all
+				// its operands, in order, the same type as a union of
+				// unions. A call per '|' would cost a long chain the
+				// square of its length, in building it and in
+				// go.starlark.net's line table, which steps from each
+				// operand back to the chain's start a bounded column
+				// count at a time.
+				var ys []syntax.Expr
+				x := syntax.Expr(e)
+				for {
+					b, ok := x.(*syntax.BinaryExpr)
+					if !ok || b.Op != syntax.PIPE {
+						break
+					}
+					ys = append(ys, b.Y)
+					x = b.X
+				}
+				first, start := build(x)
+				members := []syntax.Expr{first}
+				for i := len(ys) - 1; i >= 0; i-- {
+					y, _ := build(ys[i])
+					members = append(members, y)
+				}
+				if len(members) > maxUnionArgs {
+					// More than a call takes: one list of them.
+					members = []syntax.Expr{&syntax.ListExpr{Lbrack: start, List: members, Rbrack: start}}
+				}
+				return hiddenCall(annUnion, start, members...), start
 			}
 		case *syntax.IndexExpr:
-			args := []syntax.Expr{siteLit(site), build(e.X)}
+			x, start := build(e.X)
+			args := []syntax.Expr{siteLit(site), x}
 			if t, ok := e.Y.(*syntax.TupleExpr); ok && !t.Lparen.IsValid() {
 				base, _ := e.X.(*syntax.Ident)
 				for i, x := range t.List {
 					tupleTail = base != nil && base.Name == "tuple" && i == 1 && len(t.List) == 2
 					inPair = true // x[a, b]: its errors are the whole type's
-					args = append(args, build(x))
+					b, _ := build(x)
+					args = append(args, b)
 					tupleTail, inPair = false, false
 				}
 			} else {
-				args = append(args, build(e.Y))
+				y, _ := build(e.Y)
+				args = append(args, y)
 			}
-			return hiddenCall(annIndex, start, args...)
+			return hiddenCall(annIndex, start, args...), start
 		case *syntax.TupleExpr:
 			var args []syntax.Expr
-			for _, x := range e.List {
-				args = append(args, build(x))
+			start := e.Lparen
+			for i, x := range e.List {
+				b, s := build(x)
+				if i == 0 && !e.Lparen.IsValid() {
+					start = s
+				}
+				args = append(args, b)
 			}
-			return hiddenCall(annTuple, start, args...)
+			return hiddenCall(annTuple, start, args...), start
 		case *syntax.ListExpr:
 			// [A, B] is A | B.
 			var args []syntax.Expr
 			for _, x := range e.List {
-				args = append(args, build(x))
+				b, _ := build(x)
+				args = append(args, b)
 			}
-			return hiddenCall(annUnion, start, args...)
+			return hiddenCall(annUnion, e.Lbrack, args...), e.Lbrack
+		}
+		start := syntax.Start(e)
+		switch e := e.(type) {
 		case *syntax.Ident:
 			if e.Name == ellipsisName && tupleTail {
-				return e // tuple[T, ...]
+				return e, start // tuple[T, ...]
 			}
 			if e.Name == ellipsisName && inPair {
-				return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: `"Ellipsis"`, Value: "Ellipsis"}, siteLit(site))
+				return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: `"Ellipsis"`, Value: "Ellipsis"}, siteLit(site)), start
 			}
 			if e.Name == ellipsisName {
 				// Reported where it stands (not at the whole type).
 				at := fmt.Sprintf("%d:%d", start.Line, start.Col)
-				return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: `"Ellipsis"`, Value: "Ellipsis"}, siteLit(site), &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", at), Value: at})
+				return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: `"Ellipsis"`, Value: "Ellipsis"}, siteLit(site), &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", at), Value: at}), start
 			}
 		}
 		// A name (or a.b): the type its value is.
 		_, end := e.Span()
-		shown := textBetween(small, rel(start), rel(end))
-		return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", shown), Value: shown}, siteLit(site))
+		shown := smallText(rel(start), rel(end))
+		return hiddenCall(annConv, start, e, &syntax.Literal{Token: syntax.STRING, Raw: fmt.Sprintf("%q", shown), Value: shown}, siteLit(site)), start
 	}
-	return build(e), typePos, nil
+	b, _ := build(e)
+	return b, typePos, nil
 }
 
 // codexStart is where Codex's syntax tree starts e: parentheses have no
@@ -360,18 +437,27 @@ func shiftPositions(e syntax.Expr, move func(syntax.Position) syntax.Position) {
 	})
 }
 
-// textBetween is the text of small from start to end.
-func textBetween(small string, start, end syntax.Position) string {
+// newTextBetween returns the text of small from start to end. small is
+// split into lines, each turned into runes when first asked for, once (a
+// type of many names asks for many pieces of one long line).
+func newTextBetween(small string) func(start, end syntax.Position) string {
 	lines := strings.Split(small, "\n")
-	if int(start.Line) != int(end.Line) || int(start.Line) > len(lines) {
-		return ""
+	runes := make([][]rune, len(lines))
+	return func(start, end syntax.Position) string {
+		if int(start.Line) != int(end.Line) || int(start.Line) > len(lines) {
+			return ""
+		}
+		r := runes[start.Line-1]
+		if r == nil {
+			r = []rune(lines[start.Line-1])
+			runes[start.Line-1] = r
+		}
+		a, b := int(start.Col)-1, int(end.Col)-1
+		if a < 0 || b > len(r) || a > b {
+			return ""
+		}
+		return strings.ReplaceAll(string(r[a:b]), ellipsisName, "...")
 	}
-	r := []rune(lines[start.Line-1])
-	a, b := int(start.Col)-1, int(end.Col)-1
-	if a < 0 || b > len(r) || a > b {
-		return ""
-	}
-	return strings.ReplaceAll(string(r[a:b]), ellipsisName, "...")
 }
 
 // annBuiltins are the hidden builtins of the annotations.
@@ -408,13 +494,22 @@ func (l *loader) annBuiltins(d starlark.StringDict) {
 	})
 	hidden(annUnion, func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
 		var parts []*annType
-		for _, a := range args {
+		add := func(a starlark.Value) {
 			t := asType(a)
 			if len(t.members) > 0 { // a union: its parts
 				parts = append(parts, t.members...)
 			} else {
 				parts = append(parts, t)
 			}
+		}
+		for _, a := range args {
+			if list, ok := a.(*starlark.List); ok { // the operands of a long A | B | ...
+				for i := 0; i < list.Len(); i++ {
+					add(list.Index(i))
+				}
+				continue
+			}
+			add(a)
 		}
 		return union(parts), nil
 	})
