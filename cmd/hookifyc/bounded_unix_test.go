@@ -287,6 +287,27 @@ func writeSlowRules(t *testing.T, claude string) {
 	}
 }
 
+// writeAlternationRules writes rules project rules named slow0, slow1, …
+// whose patterns are alternations of alternatives terms, the term j of
+// rule i being fmt.Sprintf(term, i, j): slow to compile.
+func writeAlternationRules(t *testing.T, claude string, rules, alternatives int, term string) {
+	t.Helper()
+	for i := range rules {
+		var b strings.Builder
+		fmt.Fprintf(&b, "---\nname: slow%d\nevent: bash\npattern: ", i)
+		for j := range alternatives {
+			if j > 0 {
+				b.WriteByte('|')
+			}
+			fmt.Fprintf(&b, term, i, j)
+		}
+		b.WriteString("\n---\nslow\n")
+		if err := os.WriteFile(filepath.Join(claude, fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestHookDeadlineKeepsTrustedBlocks: rules the agent plants in the
 // project to make the call slow cannot outlast a user rule that blocks:
 // reading and evaluating stop at three quarters of --deadline, the managed
@@ -326,20 +347,7 @@ func TestHookDeadlineKeepsTrustedBlocksPastASlowRule(t *testing.T) {
 	dir, proj, user := projectAndUserDirs(t)
 	// Slow to compile, each under pyre.MaxPatternLen (a longer pattern is
 	// refused at once): rules of a hundred thousand alternatives.
-	for r := range 10 {
-		var b strings.Builder
-		fmt.Fprintf(&b, "---\nname: slow%d\nevent: bash\npattern: ", r)
-		for i := range 100_000 {
-			if i > 0 {
-				b.WriteByte('|')
-			}
-			fmt.Fprintf(&b, "a%db%d", i, r)
-		}
-		b.WriteString("\n---\nslow\n")
-		if err := os.WriteFile(filepath.Join(proj, ".claude", fmt.Sprintf("hookify.slow%d.local.md", r)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeAlternationRules(t, filepath.Join(proj, ".claude"), 10, 100_000, "a%[2]db%[1]d")
 	if err := os.WriteFile(filepath.Join(user, "no-echo.md"), []byte("---\nname: no-echo\nevent: bash\npattern: ^echo\naction: block\n---\nNo echo.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -401,20 +409,7 @@ func bashInput(t *testing.T, dir, cwd, command string) *os.File {
 // default fail mode (open).
 func TestHookDeadlineKeepsTrustedBlocksPastSlowCompiles(t *testing.T) {
 	dir, proj, user := projectAndUserDirs(t)
-	for i := range 100 {
-		var b strings.Builder
-		fmt.Fprintf(&b, "---\nname: slow%d\nevent: bash\npattern: ", i)
-		for j := range 20_000 {
-			if j > 0 {
-				b.WriteByte('|')
-			}
-			fmt.Fprintf(&b, "q%dz%d", i, j)
-		}
-		b.WriteString("\n---\nslow\n")
-		if err := os.WriteFile(filepath.Join(proj, ".claude", fmt.Sprintf("hookify.slow%d.local.md", i)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeAlternationRules(t, filepath.Join(proj, ".claude"), 100, 20_000, "q%dz%d")
 	if err := os.WriteFile(filepath.Join(user, "no-echo.md"), []byte("---\nname: no-echo\nevent: bash\npattern: ^echo\naction: block\n---\nNo echo.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
