@@ -54,6 +54,10 @@ func TestHookFlagsAgree(t *testing.T) {
 		{args: []string{"--max-input=-1"}},
 		{args: []string{"--max-input", "0"}},
 		{args: nil, env: map[string]string{"HOOKIFYC_MAX_INPUT": "-5"}},
+		{args: []string{"--regex-timeout", "-1s"}},
+		{args: []string{"--regex-timeout", "0"}},
+		{args: []string{"--deadline", "-1ms"}},
+		{args: nil, env: map[string]string{"HOOKIFYC_DEADLINE": "-2s"}},
 		{args: []string{"-h"}},
 		{args: nil, env: map[string]string{"HOOKIFYC_ACTOR": "", "HOOKIFYC_CACHE": ""}},
 	} {

@@ -8,7 +8,7 @@ import (
 
 // FuzzParse: any command line and environment is parsed without a panic,
 // and flags that parse are flags Run accepts (values it validates are
-// valid, --max-input not negative).
+// valid, --max-input at least 1).
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"--agent\x00codex", "--agent=claude\x00--compat\x00hookify", "-fail=closed\x00/abs/rules",
@@ -26,8 +26,8 @@ func FuzzParse(f *testing.F) {
 		if err := flags.validate(); err != nil {
 			t.Fatalf("%q: parsed flags %+v fail validation: %v", args, flags, err)
 		}
-		if flags.MaxInput < 0 {
-			t.Fatalf("%q: negative --max-input %d", args, flags.MaxInput)
+		if flags.MaxInput < 1 || flags.RegexTimeout <= 0 || flags.Deadline < 0 {
+			t.Fatalf("%q: out-of-range flags %+v", args, flags)
 		}
 	})
 }
@@ -42,7 +42,11 @@ func TestMainWords(t *testing.T) {
 		{[]string{"--nope"}, "hookifyc-hook: unknown flag --nope\n"},
 		{[]string{"--compat="}, `hookifyc-hook: --compat must be "hookify" (got "")` + "\n"},
 		{[]string{"--deadline"}, "hookifyc-hook: flag needs an argument: --deadline\n"},
-		{[]string{"--max-input=-3"}, "hookifyc-hook: --max-input must be a number of bytes, 0 or more (got -3)\n"},
+		{[]string{"--max-input=-3"}, "hookifyc-hook: --max-input must be a number of bytes, 1 or more (got -3)\n"},
+		{[]string{"--max-input", "0"}, "hookifyc-hook: --max-input must be a number of bytes, 1 or more (got 0)\n"},
+		{[]string{"--regex-timeout", "-1s"}, "hookifyc-hook: --regex-timeout must be a duration above 0 (got -1s)\n"},
+		{[]string{"--regex-timeout", "0"}, "hookifyc-hook: --regex-timeout must be a duration above 0 (got 0s)\n"},
+		{[]string{"--deadline", "-5ms"}, "hookifyc-hook: --deadline must be a duration, 0 (none) or more (got -5ms)\n"},
 	} {
 		var out, errOut strings.Builder
 		h := Host{Getenv: func(string) string { return "" }, Stdout: &out, Stderr: &errOut}

@@ -283,17 +283,38 @@ func (f Flags) validate() error {
 			return &Error{Code: 2, Msg: err.Error()}
 		}
 	}
-	if err := ValidMaxInput(f.MaxInput); err != nil {
-		return &Error{Code: 2, Msg: err.Error()}
+	for _, err := range []error{ValidMaxInput(f.MaxInput), ValidRegexTimeout(f.RegexTimeout), ValidDeadline(f.Deadline)} {
+		if err != nil {
+			return &Error{Code: 2, Msg: err.Error()}
+		}
 	}
 	return nil
 }
 
-// ValidMaxInput accepts a --max-input of 0 bytes or more (a negative one
-// would leave no payload to judge).
+// ValidMaxInput accepts a --max-input of 1 byte or more: with 0 every
+// payload would be judged on nothing, which answers every call with the
+// fail mode, as a negative size would.
 func ValidMaxInput(n int64) error {
-	if n < 0 {
-		return fmt.Errorf("--max-input must be a number of bytes, 0 or more (got %d)", n)
+	if n < 1 {
+		return fmt.Errorf("--max-input must be a number of bytes, 1 or more (got %d)", n)
+	}
+	return nil
+}
+
+// ValidRegexTimeout accepts a --regex-timeout above 0. The regex engine
+// reads a negative bound as none at all (compiler/pyre), which would let
+// one backtracking pattern hold every call until its deadline.
+func ValidRegexTimeout(d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("--regex-timeout must be a duration above 0 (got %s)", d)
+	}
+	return nil
+}
+
+// ValidDeadline accepts a --deadline of 0 (none) or more.
+func ValidDeadline(d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("--deadline must be a duration, 0 (none) or more (got %s)", d)
 	}
 	return nil
 }
