@@ -9,7 +9,9 @@
 // It runs only when asked: HOOKIFYC_BENCH=1 go test ./internal/benchtables
 // -run Tables -v -count=1 (`just bench`); HOOKIFYC_BENCH=accuracy, evasion
 // or latency prints that table alone; HOOKIFYC_BENCH_OUT=FILE also writes
-// the tables to FILE.
+// the tables to FILE. HOOKIFYC_BENCH=resident prints the figures of a
+// design that is not shipped, a hook answered by a resident evaluator
+// (resident_test.go).
 package benchtables
 
 import (
@@ -46,18 +48,19 @@ func TestTables(t *testing.T) {
 	tables := []struct {
 		name string
 		run  func(*testing.T, *bytes.Buffer)
-	}{{"accuracy", accuracy}, {"evasion", evasion}, {"latency", latency}}
+		all  bool // printed by HOOKIFYC_BENCH=1
+	}{{"accuracy", accuracy, true}, {"evasion", evasion, true}, {"latency", latency, true}, {"resident", resident, false}}
 	var out bytes.Buffer
 	start := time.Now()
 	ran := 0
 	for _, tb := range tables {
-		if which == "1" || which == tb.name {
+		if (which == "1" && tb.all) || which == tb.name {
 			tb.run(t, &out)
 			ran++
 		}
 	}
 	if ran == 0 {
-		t.Fatalf("HOOKIFYC_BENCH=%q: want 1 (all tables), accuracy, evasion or latency", which)
+		t.Fatalf("HOOKIFYC_BENCH=%q: want 1 (all tables), accuracy, evasion, latency or resident", which)
 	}
 	fmt.Fprintf(&out, "\n(all tables in %.0f s)\n", time.Since(start).Seconds())
 	fmt.Print(out.String())
@@ -293,19 +296,7 @@ func main() {
 
 func latency(t *testing.T, out *bytes.Buffer) {
 	bin, hookBin := testenv.Binary(t), testenv.HookBinary(t)
-	tmp := t.TempDir()
-	if err := os.WriteFile(filepath.Join(tmp, "floor.go"), []byte(floorSource), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module floor\n\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	floor := filepath.Join(tmp, "floor")
-	build := exec.Command("go", "build", "-o", floor, ".")
-	build.Dir = tmp
-	if msg, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the floor: %v\n%s", err, msg)
-	}
+	floor := buildProgram(t, "floor", floorSource)
 	const stdinText = `{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`
 	fmt.Fprintln(out, "## Latency: whole processes against the floor (median of interleaved runs)")
 	fmt.Fprintln(out)
