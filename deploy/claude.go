@@ -85,8 +85,15 @@ func PlanClaude(o Options) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %v", p.Path(ClaudeSettings), err)
 	}
 	for _, name := range []string{ClaudeSettings, "settings.local.json"} {
-		data, _ := readFile(filepath.Join(o.Dir, name))
-		keys, _ := enabledHookifyPlugins(data)
+		data, err := readFile(filepath.Join(o.Dir, name))
+		if err != nil {
+			p.Notes = append(p.Notes, "cannot tell whether the hookify plugin is enabled: "+cannotRead(err)+" (if it is, every call would be judged twice)")
+			continue
+		}
+		keys, ok := enabledHookifyPlugins(data)
+		if !ok {
+			p.Notes = append(p.Notes, fmt.Sprintf("%s is not valid JSON: Claude Code ignores it", filepath.Join(o.Dir, name)))
+		}
 		for _, k := range keys {
 			p.Notes = append(p.Notes, fmt.Sprintf("the hookify plugin is still enabled in %s (%s): every call would be judged twice; disable it: claude plugin disable hookify", filepath.Join(o.Dir, name), k))
 		}

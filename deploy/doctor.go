@@ -229,12 +229,20 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 		fs.add(LevelOK, target, fmt.Sprintf("%s: installed (.rules only: no rule needs the hook)", dir), "")
 		return
 	}
-	found := false
+	found, unread := false, false
 	for _, name := range []string{CodexHooks, CodexConfig, ClaudeSettings} {
-		data, _ := readFile(filepath.Join(dir, name))
+		data, err := readFile(filepath.Join(dir, name))
+		if err != nil {
+			fs.add(LevelError, target, cannotRead(err), "make it a readable regular file")
+			unread = true
+			continue
+		}
 		if data != nil && holdsCommand(name, data, st.HookCommands) {
 			found = true
 		}
+	}
+	if !found && unread {
+		return // which file should hold the hooks is reported above
 	}
 	if !found {
 		fs.add(LevelError, target, fmt.Sprintf("hookifyc's hooks are missing from %s (removed since apply)", dir), "run "+apply)
@@ -355,7 +363,11 @@ func pluginCheck(fs *findings, dir string) {
 	st, _, _ := readState(dir)
 	installed := st != nil && len(st.HookCommands) > 0
 	for _, name := range []string{ClaudeSettings, "settings.local.json"} {
-		data, _ := readFile(filepath.Join(dir, name))
+		data, err := readFile(filepath.Join(dir, name))
+		if err != nil {
+			fs.add(LevelError, "claude", cannotRead(err), "make it a readable regular file")
+			continue
+		}
 		keys, ok := enabledHookifyPlugins(data)
 		if !ok {
 			fs.add(LevelError, "claude", fmt.Sprintf("%s is not valid JSON: Claude Code ignores it", filepath.Join(dir, name)), "fix the JSON")

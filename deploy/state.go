@@ -103,6 +103,15 @@ func readFile(path string) ([]byte, error) {
 	return data, nil
 }
 
+// cannotRead says which file could not be read, and why.
+func cannotRead(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("cannot read %s: %v", pe.Path, pe.Err)
+	}
+	return "cannot read: " + err.Error()
+}
+
 func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
