@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -140,7 +141,10 @@ func codexGuards(p *Plan, old *State, eng *engine.Engine) (before, after *guard)
 			}
 		}
 	}
-	files, _ := codexRuleFiles(filepath.Join(p.Dir, "rules"))
+	files, err := codexRuleFiles(filepath.Join(p.Dir, "rules"))
+	if err != nil {
+		p.Notes = append(p.Notes, fmt.Sprintf("behaviour: the rules directory cannot be read (%v): compared without its .rules", err))
+	}
 	var newFiles []execpolicy.File
 	found := false
 	for _, f := range files {
@@ -156,7 +160,13 @@ func codexGuards(p *Plan, old *State, eng *engine.Engine) (before, after *guard)
 	if rf := p.file(CodexRules); !found && rf != nil {
 		newFiles = append(newFiles, execpolicy.File{Name: p.Path(CodexRules), Data: rf.New})
 	}
-	before.policy, _ = execpolicy.LoadLimited(files, execpolicy.Bounded)
+	// A set Codex refuses enforces none of its rules, so "no .rules" is
+	// what Codex does; a set past hookifyc's bounds could not be checked,
+	// which the plan says. (The set after the plan is judged, with
+	// Codex's words, by checkRuleSet.)
+	if before.policy, err = execpolicy.LoadLimited(files, execpolicy.Bounded); err != nil {
+		p.Notes = append(p.Notes, fmt.Sprintf("behaviour: the rules directory as it is now does not load (%v): compared as no .rules, as Codex then enforces none", err))
+	}
 	after.policy, _ = execpolicy.LoadLimited(newFiles, execpolicy.Bounded)
 	return before, after
 }

@@ -617,3 +617,25 @@ func TestCodexMCPDropped(t *testing.T) {
 		t.Errorf("uninstall left %s", o.Dir)
 	}
 }
+
+// TestCodexPlanForeignRulesDoNotLoad: a .rules file of the user's that
+// Codex refuses makes Codex enforce none of the directory's rules; the
+// plan says so for the set it would install, and says that its
+// behaviour comparison takes today's directory as no .rules.
+func TestCodexPlanForeignRulesDoNotLoad(t *testing.T) {
+	home, rules := fixture(t)
+	must(t, os.MkdirAll(filepath.Join(home, "rules"), 0o755))
+	write(t, filepath.Join(home, "rules", "mine.rules"), "prefix_rule(pattern = [\"git\"], decision = \"forbidden\"\n", 0o644)
+	p, err := PlanCodex(opts(home, rules))
+	must(t, err)
+	notes := strings.Join(p.Notes, "\n")
+	for _, want := range []string{
+		"warning: Codex will refuse the rules directory " + filepath.Join(home, "rules"),
+		"behaviour: the rules directory as it is now does not load (",
+		"compared as no .rules, as Codex then enforces none",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+}
