@@ -310,7 +310,15 @@ func trustCheck(fs *findings, o *DoctorOptions, dir string, cmds []string) {
 			env.CodexHome = filepath.Join(o.Home, ".codex")
 		}
 	}
-	hooks, _ := agenthooks.List(env)
+	hooks, problems := agenthooks.List(env)
+	for _, p := range problems {
+		// Files Codex reads for this directory's hooks and their trust
+		// (Claude's files are checked by pluginCheck and the claude
+		// target).
+		if within(p.File, env.CodexHome) || within(p.File, dir) {
+			fs.add(LevelError, "trust", fmt.Sprintf("%s: Codex cannot read it, so neither can doctor tell which hooks it runs", p), "fix or remove it")
+		}
+	}
 	counts := map[agenthooks.Trust]int{}
 	n := 0
 	for _, h := range hooks {
@@ -334,6 +342,11 @@ func trustCheck(fs *findings, o *DoctorOptions, dir string, cmds []string) {
 	default:
 		fs.add(LevelOK, "trust", fmt.Sprintf("hookifyc's %d hook(s) in %s need no review (managed)", n, dir), "")
 	}
+}
+
+// within reports whether path is inside dir.
+func within(path, dir string) bool {
+	return strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
 // holdsCommand reports whether the file name (hooks.json, settings.json or
