@@ -111,6 +111,11 @@ func (a *app) runCompile(ctx context.Context, cmd *cli.Command) error {
 		if project == a.m.home() || project == filepath.Dir(project) {
 			project = ""
 		}
+		if deploy.InProject(opts.Hookifyc, project) {
+			// Written, not refused: compile only generates files. apply
+			// refuses to install such hooks (deploy's checkBinary).
+			fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: warning: the hooks run %s, inside the project %s (as written or through a symbolic link), which the guarded agent can rewrite: compile with a hookifyc installed outside it (--hookifyc)\n", opts.Hookifyc, project)
+		}
 		var why string
 		opts.HookBinary, why = deploy.HookBinaryBeside(opts.Hookifyc, a.m.buildInfo)
 		if opts.HookBinary != "" && deploy.InProject(opts.HookBinary, project) {
