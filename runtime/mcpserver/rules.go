@@ -15,7 +15,6 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
-	"github.com/hookifyc/hookifyc/internal/atomicfile"
 	"github.com/hookifyc/hookifyc/lint"
 )
 
@@ -316,18 +315,26 @@ func (s *Server) createRule(ctx context.Context, req *mcp.CallToolRequest, in Cr
 			return fail(fmt.Sprintf("a rule called %q is already in %s: change or delete that one, or choose another name", r.Name, fp))
 		}
 	}
+	d, err := s.openRuleDir(dir, root, true)
+	if err != nil {
+		return fail(err.Error())
+	}
+	defer d.Close()
 	var werr error
-	switch _, err := os.Lstat(p); {
+	switch _, err := d.dir.Lstat(name); {
 	case err == nil:
 		if !in.Overwrite {
 			return fail(fmt.Sprintf("%s already exists: pass overwrite: true to replace it", p))
 		}
-		if err := checkFile(p); err != nil {
+		if _, _, err := d.read(name); err != nil {
 			return fail(err.Error())
 		}
-		werr = atomicfile.Write(p, data, 0o644)
+		werr = d.write(name, data, 0o644, false)
 	case errors.Is(err, fs.ErrNotExist):
-		werr = atomicfile.Create(p, data, 0o644)
+		werr = d.write(name, data, 0o644, true)
+		if errors.Is(werr, fs.ErrExist) {
+			werr = fmt.Errorf("%s already exists: pass overwrite: true to replace it", p)
+		}
 	default:
 		werr = err
 	}
@@ -370,20 +377,25 @@ func (s *Server) findWritable(name string) (*sources.Found, string, error) {
 	return nil, "", fmt.Errorf("Rule not found: %q (hookify_list_rules with include_disabled lists the rules)", name)
 }
 
-// checkEditable checks a found rule file before changing it.
-func (s *Server) checkEditable(f *sources.Found, layer string) (string, error) {
+// openEditable checks a found rule file before changing it, and opens
+// its directory for the change (ruleDir).
+func (s *Server) openEditable(f *sources.Found, layer string) (string, *ruleDir, error) {
 	p := filepath.FromSlash(f.Path)
 	_, root, err := s.writeDir(layer)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := checkDir(filepath.Dir(p), root, s.forbidden()); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := checkFile(p); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return p, nil
+	d, err := s.openRuleDir(filepath.Dir(p), root, false)
+	if err != nil {
+		return "", nil, err
+	}
+	return p, d, nil
 }
 
 func (s *Server) setRuleEnabled(ctx context.Context, req *mcp.CallToolRequest, in SetEnabledInput) (*mcp.CallToolResult, *EditResult, error) {
@@ -395,11 +407,12 @@ func (s *Server) setRuleEnabled(ctx context.Context, req *mcp.CallToolRequest, i
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := s.checkEditable(f, layer)
+	p, d, err := s.openEditable(f, layer)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := hookify.SetEnabled(p, in.Enabled, hookify.EditOptions{}); err != nil {
+	defer d.Close()
+	if _, err := d.setEnabled(filepath.Base(p), in.Enabled); err != nil {
 		return nil, nil, err
 	}
 	return nil, &EditResult{OK: true, Name: in.Name, File: p, Layer: layer, Enabled: &in.Enabled, Changed: f.Rule.Enabled != in.Enabled}, nil
@@ -414,11 +427,12 @@ func (s *Server) deleteRule(ctx context.Context, req *mcp.CallToolRequest, in Na
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := s.checkEditable(f, layer)
+	p, d, err := s.openEditable(f, layer)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := os.Remove(p); err != nil {
+	defer d.Close()
+	if err := d.remove(filepath.Base(p)); err != nil {
 		return nil, nil, err
 	}
 	return nil, &EditResult{OK: true, Name: in.Name, File: p, Layer: layer, Changed: true, Deleted: true}, nil
