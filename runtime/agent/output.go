@@ -2,6 +2,7 @@ package agent
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -49,6 +50,44 @@ func line(d *pyval.Dict) []byte {
 	return append(pyval.Dumps(d), '\n')
 }
 
+// answer is line for an answer of the fixed semantics, with every string
+// made valid Unicode first (validStrings). hookify's own answers
+// (RenderCompat) keep Python's escapes byte for byte.
+func answer(d *pyval.Dict) []byte {
+	return line(validStrings(d))
+}
+
+// validStrings returns d with each lone surrogate or undecodable byte in
+// its keys and strings (nested dicts included) replaced by U+FFFD. A rule
+// file's name with a byte that is not UTF-8 reaches an answer's
+// systemMessage as Python would decode it, a lone surrogate, which JSON
+// can only write as an escape such as \udcff. Codex's JSON parser
+// (serde_json) refuses that escape, and a hook whose output it cannot
+// parse has failed: Codex then runs the call, the deny in the same line
+// lost. So one oddly named file planted in a project would switch off
+// every rule for Codex.
+func validStrings(d *pyval.Dict) *pyval.Dict {
+	out := pyval.NewDict()
+	for i := 0; i < d.Len(); i++ {
+		k, v := d.At(i)
+		switch x := v.(type) {
+		case pyval.Str:
+			v = pyval.Str(validUnicode(string(x)))
+		case *pyval.Dict:
+			v = validStrings(x)
+		}
+		out.Set(validUnicode(k), v)
+	}
+	return out
+}
+
+func validUnicode(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
 // CompatError renders hookify's output for an exception: the JSON decode
 // error, or any other uncaught Python exception.
 func CompatError(msg string) []byte {
@@ -93,7 +132,7 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 		msg := "hookifyc: refusing the call because the rules could not be evaluated (fail-closed):\n" + strings.Join(problems, "\n")
 		if hookEvent == ir.PermissionRequest {
 			// Claude Code ignores exit 2 here; a deny decision works on both agents.
-			out.Stdout = line(permissionDeny(msg))
+			out.Stdout = answer(permissionDeny(msg))
 			return out
 		}
 		out.ExitCode = 2
@@ -108,7 +147,7 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	switch res.Decision() {
 	case engine.DecisionAllow:
 		if note != "" {
-			out.Stdout = line(obj("systemMessage", note))
+			out.Stdout = answer(obj("systemMessage", note))
 		} else {
 			out.Stdout = []byte("{}\n")
 		}
@@ -118,10 +157,10 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 		user := joinNote(m, note)
 		switch hookEvent {
 		case ir.PreToolUse, ir.PostToolUse, ir.UserPromptSubmit:
-			out.Stdout = line(obj("systemMessage", user,
+			out.Stdout = answer(obj("systemMessage", user,
 				"hookSpecificOutput", obj("hookEventName", hookEvent, "additionalContext", m)))
 		default:
-			out.Stdout = line(obj("systemMessage", user))
+			out.Stdout = answer(obj("systemMessage", user))
 		}
 		return out
 	}
@@ -130,23 +169,23 @@ func Render(agent Kind, hookEvent string, res *engine.Result, fail FailMode) Out
 	user := joinNote(m, note)
 	switch hookEvent {
 	case ir.PreToolUse:
-		out.Stdout = line(obj(
+		out.Stdout = answer(obj(
 			"hookSpecificOutput", obj("hookEventName", hookEvent, "permissionDecision", "deny", "permissionDecisionReason", m),
 			"systemMessage", user))
 	case ir.PermissionRequest:
-		out.Stdout = line(permissionDeny(m))
+		out.Stdout = answer(permissionDeny(m))
 	case ir.PostToolUse, ir.UserPromptSubmit, ir.Stop, ir.SubagentStop:
 		if agent == Codex && hookEvent == ir.PostToolUse {
 			// Codex replaces the tool output with the reason; keep it to the
 			// point and tell the user the rest.
 			if note != "" {
-				out.Stdout = line(obj("decision", "block", "reason", m, "systemMessage", user))
+				out.Stdout = answer(obj("decision", "block", "reason", m, "systemMessage", user))
 				break
 			}
-			out.Stdout = line(obj("decision", "block", "reason", m))
+			out.Stdout = answer(obj("decision", "block", "reason", m))
 			break
 		}
-		out.Stdout = line(obj("decision", "block", "reason", m, "systemMessage", user))
+		out.Stdout = answer(obj("decision", "block", "reason", m, "systemMessage", user))
 	default:
 		// No event-specific block exists (e.g. a flat payload without an
 		// event): exit 2 with the reason on stderr blocks on both agents.

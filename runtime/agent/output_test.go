@@ -96,3 +96,85 @@ func TestRenderCompat(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderNoLoneSurrogates: a problem naming a file whose name is not
+// UTF-8 (Python reads the byte as a lone surrogate) never reaches an
+// answer as a \udcXX escape, which Codex's JSON parser refuses: the hook
+// would have failed and its deny been lost. hookify's own answers keep
+// Python's escape.
+func TestRenderNoLoneSurrogates(t *testing.T) {
+	bad := "/p/.codex/hookify/x\xff\xed\xa0\x80.md: open: invalid argument"
+	res := result(true, "no")
+	res.Problems = []engine.Problem{{Kind: engine.ProblemRuleFile, Text: bad}}
+	for _, kind := range []Kind{Codex, Claude} {
+		for _, fail := range []FailMode{FailOpen, FailClosed} {
+			for _, event := range []string{"PreToolUse", "PostToolUse", "Stop", "PermissionRequest"} {
+				out := Render(kind, event, res, fail)
+				if loneSurrogateEscape(out.Stdout) {
+					t.Errorf("%s %s %s: %s", kind, fail, event, out.Stdout)
+				}
+				if event == "PreToolUse" && !strings.Contains(string(out.Stdout), `"permissionDecision": "deny"`) {
+					t.Errorf("%s %s: the deny is gone: %s", kind, fail, out.Stdout)
+				}
+				if event == "PreToolUse" && fail == FailOpen && !strings.Contains(string(out.Stdout), `x\ufffd.md: open`) {
+					t.Errorf("%s: the file is not named with U+FFFD: %s", kind, out.Stdout)
+				}
+			}
+		}
+	}
+	// A character outside the BMP is still a valid escaped pair.
+	res.Problems[0].Text = "x\U0001F600.md"
+	if out := Render(Codex, "PreToolUse", res, FailOpen); !strings.Contains(string(out.Stdout), `x\ud83d\ude00.md`) {
+		t.Errorf("astral character: %s", out.Stdout)
+	}
+	if out := RenderCompat(&engine.Result{Exception: &engine.PyError{Msg: "x\xff"}}); !strings.Contains(string(out), `x\udcff`) {
+		t.Errorf("compat lost Python's escape: %s", out)
+	}
+}
+
+// loneSurrogateEscape reports whether the JSON text b holds a \uXXXX
+// escape of a surrogate that is not half of a high-low pair.
+func loneSurrogateEscape(b []byte) bool {
+	s := string(b)
+	hex4 := func(i int) (int, bool) {
+		if i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' {
+			return 0, false
+		}
+		v := 0
+		for _, c := range s[i+2 : i+6] {
+			switch {
+			case c >= '0' && c <= '9':
+				v = v*16 + int(c-'0')
+			case c >= 'a' && c <= 'f':
+				v = v*16 + int(c-'a'+10)
+			case c >= 'A' && c <= 'F':
+				v = v*16 + int(c-'A'+10)
+			default:
+				return 0, false
+			}
+		}
+		return v, true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		v, ok := hex4(i)
+		if !ok {
+			i++ // skip the escaped character (\\ included)
+			continue
+		}
+		switch {
+		case v >= 0xD800 && v <= 0xDBFF:
+			if lo, ok := hex4(i + 6); !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 11
+		case v >= 0xDC00 && v <= 0xDFFF:
+			return true
+		default:
+			i += 5
+		}
+	}
+	return false
+}
