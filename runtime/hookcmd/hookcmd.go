@@ -174,10 +174,12 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 	}
 	var mu sync.Mutex
 	answered := false
-	isAnswered := func() bool {
+	answeredCode := 0 // the exit code of the answer written
+	// isAnswered reports whether an answer was written, and its code.
+	isAnswered := func() (bool, int) {
 		mu.Lock()
 		defer mu.Unlock()
-		return answered
+		return answered, answeredCode
 	}
 	// emit writes the call's answer, once: the evaluation's or the
 	// deadline's, whichever comes first.
@@ -187,8 +189,9 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 		if answered {
 			return false, nil
 		}
-		answered = true
+		answered, answeredCode = true, out.ExitCode
 		if _, err := h.Stdout.Write(out.Stdout); err != nil {
+			answeredCode = 2
 			return true, usage("writing stdout: %v", err)
 		}
 		if len(out.Stderr) > 0 {
@@ -211,8 +214,17 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 			after = afterTimer
 		}
 		stop := after(d-time.Since(start), func() {
-			if isAnswered() {
-				return // the evaluation answered; it is logging or caching
+			if done, code := isAnswered(); done {
+				// The evaluation answered and is still logging or
+				// caching: that work ends here. An agent that ends a
+				// hook at its timeout drops the answer it printed, so
+				// what follows the answer is bound by the deadline too
+				// (a rule cache directory filled with names made a
+				// hook list them for seconds).
+				if h.Exit != nil {
+					h.Exit(code)
+				}
+				return
 			}
 			// The deadline's answer has its own record: rec is still
 			// being filled by the evaluation it gave up on.

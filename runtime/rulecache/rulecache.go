@@ -387,13 +387,25 @@ const (
 	staleTempFile = time.Hour
 )
 
+// pruneLimit bounds the directory entries one prune looks at.
+const pruneLimit = 1024
+
 // prune removes stale files from the cache directory dir. It runs only
 // after a write, which is rare, and ignores every error.
 func prune(dir string, now time.Time) {
-	ents, err := os.ReadDir(dir)
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return // a FIFO put there would hold the open below
+	}
+	f, err := os.Open(dir)
 	if err != nil {
 		return
 	}
+	// At most pruneLimit names: the directory is the user's, and so the
+	// agent's, to fill, and a hook that lists millions of names after
+	// its answer outlives the agent's hook timeout (which then runs the
+	// call). A cache directory holds a few files per rule directory.
+	ents, _ := f.ReadDir(pruneLimit)
+	f.Close()
 	for _, e := range ents {
 		name := e.Name()
 		var limit time.Duration

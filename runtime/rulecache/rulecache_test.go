@@ -1,6 +1,7 @@
 package rulecache
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -496,6 +497,34 @@ func TestPruneAfterWrite(t *testing.T) {
 			t.Errorf("%s: removed = %v, want %v", name, removed, want)
 		}
 	}
+}
+
+// TestPruneIsBounded: one prune looks at no more than pruneLimit names,
+// however many the directory holds (the agent can fill it, and a hook
+// that lists millions of names after its answer outlives the agent's
+// hook timeout), and a FIFO in the cache directory's place is not opened.
+func TestPruneIsBounded(t *testing.T) {
+	cacheDir := t.TempDir()
+	old := time.Now().Add(-2 * staleAfter)
+	const n = pruneLimit + 300
+	for i := 0; i < n; i++ {
+		p := filepath.Join(cacheDir, fmt.Sprintf("%016x.rules", i))
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prune(cacheDir, time.Now())
+	left, err := os.ReadDir(cacheDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != n-pruneLimit {
+		t.Errorf("%d of %d stale files left, want %d: prune looked at %d names", len(left), n, n-pruneLimit, n-len(left))
+	}
+	prune(filepath.Join(t.TempDir(), "missing"), time.Now()) // no panic, nothing to do
 }
 
 // TestFileIDRoundTrip: every field of hookify.FileID survives the cache
