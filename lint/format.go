@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 // WriteText writes one line per diagnostic (path:line:col: severity:
@@ -16,7 +19,7 @@ func WriteText(w io.Writer, r *Result) error {
 		b.WriteString(d.String())
 		b.WriteByte('\n')
 		if d.Fix != "" {
-			b.WriteString("\tfix: " + d.Fix + "\n")
+			b.WriteString("\tfix: " + textsafe.EscapeLine(d.Fix) + "\n")
 		}
 	}
 	errs, warns := r.Counts()
@@ -172,15 +175,18 @@ func WriteSARIF(w io.Writer, r *Result, version string) error {
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// fileURI is a path as a SARIF artifact URI.
+// fileURI is a path as a SARIF artifact URI (RFC 3986): a file: URI for
+// an absolute path, else a relative reference, every character a path
+// may not hold raw percent-encoded (controls, spaces, '%', '#', '?',
+// brackets, non-ASCII as UTF-8 bytes), and "./" before a first segment
+// with a colon, which would otherwise read as a scheme ("javascript:x.md").
 func fileURI(p string) string {
 	s := filepath.ToSlash(p)
-	esc := strings.NewReplacer("%", "%25", " ", "%20", "#", "%23", "?", "%3F")
 	if filepath.IsAbs(p) {
 		if !strings.HasPrefix(s, "/") {
 			s = "/" + s
 		}
-		return "file://" + esc.Replace(s)
+		return (&url.URL{Scheme: "file", Path: s}).String()
 	}
-	return esc.Replace(s)
+	return (&url.URL{Path: s}).String()
 }

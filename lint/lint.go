@@ -26,6 +26,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 // Severity grades a diagnostic. The values are SARIF's levels.
@@ -65,9 +66,14 @@ type Edit struct {
 	New     string `json:"new"`
 }
 
-// String formats d as path:line:col: severity: message [code].
+// String formats d as path:line:col: severity: message [code], on one
+// line: the path and the message quote file names and rule-file text, so
+// their newlines, tabs, control and deceptive characters are written as
+// escapes (textsafe.EscapeLine). Nothing a linted file holds can forge a
+// line of lint's text output (a CI annotation such as "::error ..." on a
+// line of its own) or drive the terminal.
 func (d Diagnostic) String() string {
-	return ir.Source{File: d.Path, Pos: ir.Pos{Line: d.Line, Col: d.Col}}.String() + ": " + string(d.Severity) + ": " + d.Message + " [" + d.Code + "]"
+	return textsafe.EscapeLine(ir.Source{File: d.Path, Pos: ir.Pos{Line: d.Line, Col: d.Col}}.String()) + ": " + string(d.Severity) + ": " + textsafe.EscapeLine(d.Message) + " [" + d.Code + "]"
 }
 
 // Options configure a lint run.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -249,6 +250,89 @@ func TestQuotedEscapesControls(t *testing.T) {
 	} {
 		if got := quoted(in); got != want {
 			t.Errorf("quoted(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestTextOutputCannotBeForged: file names and file contents that hold
+// newlines, escape sequences or bidi overrides reach lint's text output
+// escaped: one line per diagnostic (and its fix), no terminal control, so
+// that a linted repository can neither forge a diagnostic or a CI
+// annotation ("::error ...") on a line of its own nor drive the terminal.
+func TestTextOutputCannotBeForged(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, data string) {
+		t.Helper()
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".claude/settings.json", `{"permissions":{"allow":["Bash(git\n::error file=README.md,line=1::FORGED\nlog*)"]}}`)
+	write(".codex/rules/a.rules", "prefix_rule(pattern=[\"rm\\nfake.rules:1:1: error: FORGED [rules-invalid]\\n\"], decision=\"forbidden\")\n")
+	write(".codex/hookify/e.md", "---\nname: e\nenabled: \"\x1b]0;PWNED\x07\x1b[31mRED\"\nevent: bash\npattern: rm\n---\nm\n")
+	if runtime.GOOS != "windows" { // Windows refuses these names
+		write(".claude/hookify.n\nx.md:1:1: error: FORGED [invalid-regex]\n\x1b[2Jz.md", "---\nname: n\nevent: bash\npattern: (\n---\nm\n")
+	}
+	r := Run(Options{Paths: []string{filepath.Join(dir, ".claude"), filepath.Join(dir, ".codex", "hookify"), filepath.Join(dir, ".codex", "rules", "a.rules")}, Env: hermeticEnv(t)})
+	codes := map[string]bool{}
+	for _, d := range r.Diagnostics {
+		codes[d.Code] = true
+	}
+	for _, c := range []string{"permission-glob-space", "enabled-string", "rules-forbidden-bypass"} {
+		if !codes[c] {
+			t.Errorf("no %s diagnostic: %v", c, r.Diagnostics)
+		}
+	}
+	var b strings.Builder
+	if err := WriteText(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	want := 1 // the summary
+	for _, d := range r.Diagnostics {
+		want++
+		if d.Fix != "" {
+			want++
+		}
+	}
+	if len(lines) != want {
+		t.Errorf("%d lines for %d diagnostics and their fixes (want %d):\n%s", len(lines), len(r.Diagnostics), want, out)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "::") || strings.Contains(l, "\x1b") || strings.Contains(l, "\x07") || strings.HasPrefix(l, "fake.rules") || strings.HasPrefix(l, "x.md") {
+			t.Errorf("forged or raw line: %q", l)
+		}
+	}
+}
+
+// TestFileURI: SARIF artifact locations are URI references (RFC 3986)
+// whatever the file is called: characters a path may not hold raw are
+// percent-encoded, and a relative path whose first segment has a colon
+// does not read as a scheme.
+func TestFileURI(t *testing.T) {
+	abs := string(filepath.Separator) + filepath.Join("r", "a b", "x#?%.md")
+	if runtime.GOOS == "windows" {
+		abs = `C:\r\a b\x#?%.md`
+	}
+	want := map[string]string{
+		"rules/a.md":             "rules/a.md",
+		"javascript:alert(1).md": "./javascript:alert%281%29.md",
+		"n\nx.md":                "n%0Ax.md",
+		"[x] é.md":               "%5Bx%5D%20%C3%A9.md",
+		abs:                      "file:///r/a%20b/x%23%3F%25.md",
+	}
+	if runtime.GOOS == "windows" {
+		want[abs] = "file:///C:/r/a%20b/x%23%3F%25.md"
+	}
+	for in, w := range want {
+		in = filepath.FromSlash(in)
+		if got := fileURI(in); got != w {
+			t.Errorf("fileURI(%q) = %q, want %q", in, got, w)
 		}
 	}
 }

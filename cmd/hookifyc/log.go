@@ -15,8 +15,8 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/sources"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 	"github.com/hookifyc/hookifyc/runtime/audit"
-	"github.com/hookifyc/hookifyc/runtime/hookcmd"
 )
 
 func (a *app) logCommand() *cli.Command {
@@ -125,7 +125,7 @@ func (a *app) runLog(ctx context.Context, cmd *cli.Command) error {
 // \t, and no escape sequence or bidi override that could hide or reorder
 // what it says.
 func displayLine(s string) string {
-	return hookcmd.EscapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s))
+	return textsafe.EscapeLine(s)
 }
 
 // printEntry prints one decision: a JSON line, or

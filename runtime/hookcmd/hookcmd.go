@@ -21,6 +21,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/hookify"
 	"github.com/hookifyc/hookifyc/internal/sysfile"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 	"github.com/hookifyc/hookifyc/runtime/agent"
 	"github.com/hookifyc/hookifyc/runtime/audit"
 	"github.com/hookifyc/hookifyc/runtime/hook"
@@ -195,7 +196,7 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 			return true, usage("writing stdout: %v", err)
 		}
 		if len(out.Stderr) > 0 {
-			io.WriteString(h.Stderr, EscapeControls(strings.Join(out.Stderr, "\n"))+"\n")
+			io.WriteString(h.Stderr, textsafe.EscapeControls(strings.Join(out.Stderr, "\n"))+"\n")
 		}
 		return true, nil
 	}
