@@ -20,6 +20,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/shell"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/internal/sysfile"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 func (a *app) checkCommand() *cli.Command {
@@ -171,27 +172,27 @@ func explain(w io.Writer, res *engine.Result, problems []string) {
 		if r.Origin == ir.OriginHookify {
 			where = r.Source.File // the rule is the whole file; conditions give their lines
 		}
-		fmt.Fprintf(w, "\n%s %s (%s)\n", actionWord(r), r.Name, where)
+		fmt.Fprintf(w, "\n%s %s (%s)\n", actionWord(r), displayLine(r.Name), displayLine(where))
 		for _, c := range ex.Conditions {
 			at := ""
 			if c.Condition.Pos.IsValid() && r.Origin == ir.OriginHookify {
 				at = " (line " + strconv.Itoa(c.Condition.Pos.Line) + ")"
 			}
-			fmt.Fprintf(w, "  condition%s: %s %s %s\n", at, c.Condition.Field, c.Condition.Operator, c.Condition.Pattern)
+			fmt.Fprintf(w, "  condition%s: %s %s %s\n", at, displayLine(c.Condition.Field), displayLine(c.Condition.Operator), displayLine(c.Condition.Pattern))
 			fmt.Fprintf(w, "    matched: %s = %s\n", c.Field, excerpt(c.Value))
 		}
 		if res.StopLoopGuard && r.Blocks() {
 			fmt.Fprintln(w, "  (reported as a warning: stop_hook_active is true)")
 		}
 		if r.Message != "" {
-			fmt.Fprintf(w, "  message:\n    %s\n", strings.ReplaceAll(r.Message, "\n", "\n    "))
+			fmt.Fprintf(w, "  message:\n    %s\n", strings.ReplaceAll(textsafe.EscapeControls(r.Message), "\n", "\n    "))
 		}
 	}
 	if len(res.Blocking) > 0 && len(res.Warning) > 0 {
 		fmt.Fprintln(w, "\n(warnings are not shown to the agent when a rule blocks)")
 	}
 	for _, p := range problems {
-		fmt.Fprintf(w, "\nproblem: %s\n", p)
+		fmt.Fprintf(w, "\nproblem: %s\n", textsafe.EscapeControls(p))
 	}
 }
 

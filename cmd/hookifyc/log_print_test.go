@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/runtime/audit"
 )
 
@@ -28,5 +30,26 @@ func TestPrintColumnsEscapes(t *testing.T) {
 	printColumns(&b, [][]string{{"COMMAND"}, {"true \x1b[2K\nfake"}}, []string{"in x\ny"})
 	if got := b.String(); got != "COMMAND\ntrue \\x1b[2K\\nfake\n    in x\\ny\n" {
 		t.Errorf("printColumns: %q", got)
+	}
+}
+
+// TestExplainEscapes: hookifyc check prints a rule's name, file, pattern
+// and message (text a repository's rule file holds) with escape sequences
+// and bidi overrides escaped; the message keeps its lines.
+func TestExplainEscapes(t *testing.T) {
+	r := &ir.Rule{Name: "ev\x1b[31mil", Action: ir.ActionBlock, Origin: ir.OriginHookify, Source: ir.Source{File: "a\u202e.md"},
+		Message: "line one \x1b]0;T\x07\nline two"}
+	res := &engine.Result{Blocking: []*ir.Rule{r}, Explanations: []engine.Explanation{{Rule: r, Conditions: []engine.ConditionMatch{{
+		Condition: &ir.Condition{Field: "command", Operator: "regex_match", Pattern: "rm\x1b[2K"}, Field: "command", Value: "rm x"}}}}}
+	var b bytes.Buffer
+	explain(&b, res, []string{"problem \x1b[2J"})
+	got := b.String()
+	if strings.ContainsAny(got, "\x1b\x07\u202e") {
+		t.Errorf("raw control or bidi characters:\n%q", got)
+	}
+	for _, want := range []string{`ev\x1b[31mil (a\u202e.md)`, `rm\x1b[2K`, "    line one \\x1b]0;T\\a\n    line two", `problem \x1b[2J`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
 	}
 }

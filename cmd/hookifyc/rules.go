@@ -16,6 +16,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/sources"
 	"github.com/hookifyc/hookifyc/internal/sysfile"
+	"github.com/hookifyc/hookifyc/internal/textsafe"
 )
 
 func (a *app) rulesCommand() *cli.Command {
@@ -168,7 +169,7 @@ func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
 			for _, c := range f.Collides {
 				file += "  (same name as " + c.Layer.String() + " " + c.Path + ", both apply)"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", f.Layer, state, f.Rule.Event, f.Rule.ActionText, f.Rule.Name, file)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", f.Layer, state, displayLine(f.Rule.Event), displayLine(f.Rule.ActionText), displayLine(f.Rule.Name), displayLine(file))
 		}
 		tw.Flush()
 	}
@@ -177,7 +178,7 @@ func (a *app) runRulesList(ctx context.Context, cmd *cli.Command) error {
 		if p.Kind == sources.ProblemCollision {
 			continue // shown with the rules
 		}
-		fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", p.Error())
+		fmt.Fprintf(cmd.Root().ErrWriter, "%s\n", textsafe.EscapeControls(p.Error()))
 		failed = failed || p.Costly()
 	}
 	if failed {
