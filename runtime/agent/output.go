@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -207,12 +208,19 @@ func joinNote(m, note string) string {
 	return m + "\n\n" + note
 }
 
+// At most MaxProblemLines are listed, then one line saying how many more
+// there are: the guarded agent can plant thousands of broken rule files,
+// and each problem line would go to the user and into the agent's context.
 func problemLines(res *engine.Result) []string {
 	var lines []string
 	if res.Exception != nil {
 		lines = append(lines, "error: "+res.Exception.Msg)
 	}
-	for _, p := range res.Problems {
+	for i, p := range res.Problems {
+		if len(lines) == MaxProblemLines {
+			lines = append(lines, fmt.Sprintf("… and %d more problems (hookifyc lint and hookifyc rules list show them all)", len(res.Problems)-i))
+			break
+		}
 		where := ""
 		if p.Rule != nil {
 			where = p.Where() + ": "
@@ -221,3 +229,6 @@ func problemLines(res *engine.Result) []string {
 	}
 	return lines
 }
+
+// MaxProblemLines bounds the problems an answer lists.
+const MaxProblemLines = 20

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -177,4 +178,31 @@ func loneSurrogateEscape(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// TestRenderCapsProblems: an answer lists at most MaxProblemLines
+// problems and says how many more there are (the agent can plant
+// thousands of broken rule files), under both fail modes.
+func TestRenderCapsProblems(t *testing.T) {
+	res := result(true, "no")
+	for i := range 5000 {
+		res.Problems = append(res.Problems, engine.Problem{Kind: engine.ProblemRuleFile, Text: fmt.Sprintf("/p/.claude/hookify.x%d.local.md: broken", i)})
+	}
+	for _, fail := range []FailMode{FailOpen, FailClosed} {
+		out := Render(Codex, "PreToolUse", res, fail)
+		if n := strings.Count(string(out.Stdout), "broken"); n != MaxProblemLines {
+			t.Errorf("%s: %d problems listed on stdout", fail, n)
+		}
+		if !strings.Contains(string(out.Stdout), "and 4980 more problems") || len(out.Stdout) > 4096 {
+			t.Errorf("%s: %d bytes: %.300s", fail, len(out.Stdout), out.Stdout)
+		}
+		if len(out.Stderr) != MaxProblemLines+1 {
+			t.Errorf("%s: %d stderr lines", fail, len(out.Stderr))
+		}
+	}
+	// Fail closed with no rule blocking: the refusal lists them the same way.
+	res.Blocking = nil
+	if out := Render(Codex, "PreToolUse", res, FailClosed); out.ExitCode != 2 || len(out.Stderr) != MaxProblemLines+2 {
+		t.Errorf("fail closed: exit %d, %d stderr lines", out.ExitCode, len(out.Stderr))
+	}
 }
