@@ -22,6 +22,7 @@ package engine
 
 import (
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
@@ -89,7 +90,23 @@ type Options struct {
 	// agent controls the call's size, so a slow call must not switch such
 	// a rule off.
 	FailSafeAtDeadline bool
+	// Untrusted, when not nil, tells the rules the guarded agent can write
+	// (a hook's project layers). The patterns only such rules use share a
+	// budget of UntrustedPatternBytes bytes of translation (pyre's regexp2
+	// form, which Python's \b, \w and \d make hundreds of times longer
+	// than the pattern): past it, their patterns are not compiled and are
+	// reported unsupported. A planted rule set cannot then make the hook
+	// hold gigabytes (a process the kernel kills for its memory decides
+	// nothing), and the trusted rules' patterns never wait on the budget.
+	Untrusted             func(*ir.Rule) bool
+	UntrustedPatternBytes int
 }
+
+// DefaultUntrustedPatternBytes is a hook's budget of translated pattern
+// bytes for the project layers' rules: about 160 MB of regexp2 programs
+// at most; the corpus's real rules translate to 1.8 KB at most, a
+// thousand of them to about 1 MB.
+const DefaultUntrustedPatternBytes = 4 << 20
 
 // PatternCache keeps the summaries of compiled patterns (all compiled with
 // IGNORECASE, as hookify does) between processes: a pattern seen before is
@@ -112,6 +129,10 @@ type Engine struct {
 	// warmed is the rule list warm last compiled: a long-lived engine
 	// evaluating the same rules again skips the walk.
 	warmed []*ir.Rule
+	// untrustedBytes is the translation length of the patterns compiled
+	// for untrusted rules alone (Options.Untrusted); warm adds to it from
+	// several goroutines.
+	untrustedBytes atomic.Int64
 }
 
 type compiledRegex struct {

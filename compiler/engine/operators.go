@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -78,7 +79,7 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	if c.PatternTypeError != "" {
 		return false, false, &PyError{Msg: c.PatternTypeError}
 	}
-	cr := m.e.compile(c)
+	cr := m.e.compile(c, m.e.untrusted(rule))
 	re, err := cr.re, cr.err
 	if err != nil {
 		kind := ProblemInvalidRegex
@@ -205,18 +206,48 @@ func (e *subjectEntry) remember(id int, result uint8, known int) {
 // compile returns the compiled regex of a condition's pattern, compiled as
 // hookify does (re.IGNORECASE) and shared by every condition with the same
 // pattern.
-func (e *Engine) compile(c *ir.Condition) *compiledRegex {
+//
+// untrusted says the condition is an untrusted rule's (Options.Untrusted):
+// a pattern not compiled yet is then compiled only while the budget for
+// such patterns lasts, and counted against it. A pattern refused for the
+// budget is refused for that condition only: a trusted rule with the same
+// pattern still compiles it.
+func (e *Engine) compile(c *ir.Condition, untrusted bool) *compiledRegex {
 	if cr, ok := e.byCond[c]; ok {
 		return cr
 	}
 	cr, ok := e.regexes[c.Pattern]
 	if !ok {
+		if untrusted && e.budgetSpent() {
+			cr = &compiledRegex{err: e.budgetError(), id: -1}
+			e.byCond[c] = cr
+			return cr
+		}
 		re, err := e.compilePattern(c.Pattern)
+		if untrusted && re != nil {
+			e.untrustedBytes.Add(int64(len(re.Emitted())))
+		}
 		cr = &compiledRegex{re: re, err: err, id: len(e.regexes)}
 		e.regexes[c.Pattern] = cr
 	}
 	e.byCond[c] = cr
 	return cr
+}
+
+// untrusted reports whether rule is one the guarded agent can write.
+func (e *Engine) untrusted(rule *ir.Rule) bool {
+	return e.opts.Untrusted != nil && e.opts.Untrusted(rule)
+}
+
+// budgetSpent reports whether the untrusted rules' patterns have used
+// their budget (Options.UntrustedPatternBytes).
+func (e *Engine) budgetSpent() bool {
+	return e.opts.UntrustedPatternBytes > 0 && e.untrustedBytes.Load() >= int64(e.opts.UntrustedPatternBytes)
+}
+
+// budgetError is the error of a pattern refused for the budget.
+func (e *Engine) budgetError() error {
+	return &pyre.Error{Msg: fmt.Sprintf("not compiled: the project's rules already used this call's %d bytes of translated patterns", e.opts.UntrustedPatternBytes), Pos: -1, Unsupported: true}
 }
 
 // compilePattern compiles a pattern as hookify does (re.IGNORECASE), from

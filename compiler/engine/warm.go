@@ -30,20 +30,33 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 	}
 	e.warmed = rules
 	var pending []string
-	seen := map[string]bool{}
+	// seen: the pattern's index in pending (-1: compiled already).
+	seen := map[string]int{}
+	// untrusted[i]: only untrusted rules use pending[i] (see compile).
+	var untrusted []bool
 	for _, rule := range rules {
 		if rule.Permission != nil || !consider(rule) {
 			continue
 		}
+		u := e.untrusted(rule)
 		for i := range rule.Conditions {
 			c := &rule.Conditions[i]
-			if c.Operator != ir.OpRegexMatch || c.PatternTypeError != "" || seen[c.Pattern] {
+			if c.Operator != ir.OpRegexMatch || c.PatternTypeError != "" {
 				continue
 			}
-			seen[c.Pattern] = true
-			if _, ok := e.regexes[c.Pattern]; !ok {
-				pending = append(pending, c.Pattern)
+			if k, ok := seen[c.Pattern]; ok {
+				if k >= 0 && !u {
+					untrusted[k] = false
+				}
+				continue
 			}
+			if _, ok := e.regexes[c.Pattern]; ok {
+				seen[c.Pattern] = -1
+				continue
+			}
+			seen[c.Pattern] = len(pending)
+			pending = append(pending, c.Pattern)
+			untrusted = append(untrusted, u)
 		}
 	}
 	if len(pending) < minWarm {
@@ -55,8 +68,14 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 	// prefilter admits a subject need a program. The rest is the work.
 	var work []int
 	for i, p := range pending {
+		if untrusted[i] && e.budgetSpent() {
+			continue // compile refuses it, for each condition (see compile)
+		}
 		if re := e.cachedPattern(p); re != nil {
 			compiled[i] = &compiledRegex{re: re}
+			if untrusted[i] {
+				e.untrustedBytes.Add(int64(len(re.Emitted())))
+			}
 			if !needsProgram(re, subjects) {
 				continue
 			}
@@ -83,11 +102,17 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 			}
 			i := work[k]
 			if compiled[i] == nil {
+				if untrusted[i] && e.budgetSpent() {
+					continue // left to compile, which refuses it
+				}
 				re, err := e.parsePattern(pending[i])
 				compiled[i] = &compiledRegex{re: re, err: err}
 				fresh[i] = true
 				if err != nil {
 					continue
+				}
+				if untrusted[i] {
+					e.untrustedBytes.Add(int64(len(re.Emitted())))
 				}
 			}
 			if re := compiled[i].re; needsProgram(re, subjects) {

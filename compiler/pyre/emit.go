@@ -1,6 +1,7 @@
 package pyre
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -67,6 +68,14 @@ func emitIgnoreCase(ast *AST) bool {
 	return ast.Flags&FlagIgnoreCase != 0 && ast.Flags&FlagASCII == 0
 }
 
+// MaxEmittedLen bounds a pattern's translation for regexp2. Python's \b,
+// \w, \d and \s become Unicode classes: \b written 500,000 times (1 MiB,
+// within MaxPatternLen) took a hook 3.7 GB to build and search, and a
+// hook the kernel kills for its memory makes no decision (the agent runs
+// the call). The longest translation of the corpus's patterns is 1,761
+// bytes; a megabyte is about 40 MB of regexp2 program.
+const MaxEmittedLen = 1 << 20
+
 type emitter struct {
 	b       strings.Builder
 	pattern string
@@ -125,7 +134,20 @@ func (e *emitter) unsupported(msg string) {
 // maxNetCount is the largest repeat bound regexp2 keeps exact.
 const maxNetCount = math.MaxInt32 - 1
 
+// full reports whether emission must stop: an error, or a translation
+// past MaxEmittedLen (which becomes the error).
+func (e *emitter) full() bool {
+	if e.err == nil && e.b.Len() > MaxEmittedLen {
+		e.err = &Error{Msg: fmt.Sprintf("pattern of %d bytes translates to more than %d bytes: hookifyc searches no pattern that large (each \\b, \\w or \\d becomes a long Unicode class)", len(e.pattern), MaxEmittedLen),
+			Pattern: e.pattern, Pos: -1, Unsupported: true}
+	}
+	return e.err != nil
+}
+
 func (e *emitter) node(n Node) {
+	if e.full() {
+		return
+	}
 	switch n := n.(type) {
 	case *Empty:
 	case *Literal:
@@ -370,6 +392,9 @@ func (e *emitter) concat(c *Concat) {
 }
 
 func (e *emitter) anchor(a *Anchor, prev, next wordKind) {
+	if e.full() {
+		return
+	}
 	switch a.Kind {
 	case AnchorBeginText:
 		e.b.WriteString(`\A`)

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -72,6 +73,13 @@ type Layout struct {
 	// rule files not read by then are a ProblemDeadline, and the rules read
 	// (the managed and user layers first) are the discovery's.
 	Deadline time.Time
+	// ProjectPatternBytes, when not zero, bounds the bytes of the patterns
+	// of the project layers' rules, in discovery order: a rule that would
+	// pass it is left out, a ProblemPatternBudget. A hook sets it: the
+	// guarded agent writes those layers, and a compiled pattern can hold
+	// about 80 bytes of memory for each of its bytes (a hook the kernel
+	// kills for memory makes no decision, and the call runs).
+	ProjectPatternBytes int
 }
 
 // Found is one rule file found by Discover.
@@ -142,6 +150,7 @@ func Discover(l Layout, starts ...string) *Discovery {
 		}
 	}
 	var byName map[string]*Found // the first rule found with each name (made with the first rules' count)
+	projectBytes := 0            // the patterns of the project layers' rules so far
 	seen := map[string]bool{}
 	for _, dr := range dirs {
 		dirPath := fsPath(dr.path)
@@ -224,6 +233,15 @@ func Discover(l Layout, starts ...string) *Discovery {
 			if r == nil {
 				continue // not read before the deadline (counted above)
 			}
+			if l.ProjectPatternBytes > 0 && dr.layer.Trust() == "project" {
+				n := patternBytes(r)
+				if projectBytes+n > l.ProjectPatternBytes {
+					d.Problems = append(d.Problems, Problem{Kind: ProblemPatternBudget, Path: p,
+						Text: fmt.Sprintf("rule %s left out: with its %d bytes of patterns, the project layers' rules would pass %d bytes of patterns in all", hookify.PyRepr(r.Name), n, l.ProjectPatternBytes)})
+					continue
+				}
+				projectBytes += n
+			}
 			found = append(found, Found{Layer: dr.layer, Path: p, Rule: r})
 			f := &found[len(found)-1]
 			var last *Found
@@ -255,6 +273,15 @@ func Discover(l Layout, starts ...string) *Discovery {
 		}
 	}
 	return d
+}
+
+// patternBytes is the length of a rule's patterns.
+func patternBytes(r *ir.Rule) int {
+	n := 0
+	for i := range r.Conditions {
+		n += len(r.Conditions[i].Pattern)
+	}
+	return n
 }
 
 // projectDirs returns the absolute start directories and all their

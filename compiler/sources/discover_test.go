@@ -241,3 +241,44 @@ func TestNamePrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectPatternBytes: the project layers' rules share a budget of
+// pattern bytes, in discovery order; a rule that would pass it is left out
+// with a problem, and the managed and user layers' rules never count.
+func TestProjectPatternBytes(t *testing.T) {
+	big := func(name string, n int) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\nname: " + name + "\nevent: bash\npattern: " + strings.Repeat("x", n) + "\n---\n")}
+	}
+	fsys := fstest.MapFS{
+		"home/u/.codex/hookify/u.md":      big("user", 900),
+		"proj/.codex/hookify/a.md":        big("a", 400),
+		"proj/.codex/hookify/b.md":        big("b", 400),
+		"proj/.codex/hookify/c.md":        big("c", 400), // 1,200 > 1,000: left out
+		"proj/.codex/hookify/d.md":        big("d", 100), // still fits
+		"proj/.claude/hookify.e.local.md": big("e", 150), // passes it
+	}
+	d := Discover(Layout{FS: fsys, HomeDir: "/home/u", ProjectPatternBytes: 1000}, "/proj")
+	var names []string
+	for _, f := range d.Rules {
+		names = append(names, f.Rule.Name)
+	}
+	if want := []string{"user", "a", "b", "d"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("rules %q, want %q", names, want)
+	}
+	var left []string
+	for _, p := range d.Problems {
+		if p.Kind == ProblemPatternBudget {
+			if !p.Costly() || !strings.Contains(p.Text, "would pass 1000 bytes of patterns") {
+				t.Errorf("problem %v", p)
+			}
+			left = append(left, path.Base(p.Path))
+		}
+	}
+	if want := []string{"c.md", "hookify.e.local.md"}; !reflect.DeepEqual(left, want) {
+		t.Errorf("left out %q, want %q", left, want)
+	}
+	// No budget: every rule.
+	if d := Discover(Layout{FS: fsys, HomeDir: "/home/u"}, "/proj"); len(d.Rules) != 6 {
+		t.Errorf("without a budget, %d rules", len(d.Rules))
+	}
+}

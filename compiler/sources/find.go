@@ -28,6 +28,9 @@ type Env struct {
 	// Deadline, when not zero, is when the discovery stops reading: what
 	// is left is a ProblemDeadline (Layout.Deadline).
 	Deadline time.Time
+	// ProjectPatternBytes, when not zero, bounds the patterns of the
+	// project layers' rules (Layout.ProjectPatternBytes).
+	ProjectPatternBytes int
 }
 
 // Layout is the layered discovery of env on the real file system.
@@ -42,21 +45,39 @@ func (env Env) Layout() Layout {
 		HomeDir:    slashPath(env.Home),
 		RuleDir:    slashPath(ruleDir),
 		Deadline:   env.Deadline,
+
+		ProjectPatternBytes: env.ProjectPatternBytes,
 	}
 }
 
 // Find reads the rules of explicit sources, or, when there are none, runs
 // the layered discovery from the start directories (see Discover).
 func Find(env Env, srcs []string, starts ...string) ([]*ir.Rule, []Problem) {
+	rules, problems, _ := FindLayered(env, srcs, starts...)
+	return rules, problems
+}
+
+// FindLayered is Find, also returning how many of the rules, the first
+// ones, come from layers the guarded agent cannot write (managed, user,
+// HOOKIFY_RULE_DIR) or from explicit sources (all of them): the rules
+// after them are the project layers'.
+func FindLayered(env Env, srcs []string, starts ...string) (rules []*ir.Rule, problems []Problem, trusted int) {
 	if len(srcs) > 0 {
-		return Load(srcs, env.Home, env.Cache)
+		rules, problems = Load(srcs, env.Home, env.Cache)
+		return rules, problems, len(rules)
 	}
 	slashed := make([]string, len(starts))
 	for i, s := range starts {
 		slashed[i] = slashPath(s)
 	}
 	d := Discover(env.Layout(), slashed...)
-	return d.RuleList(), d.Problems
+	for _, f := range d.Rules {
+		if f.Layer.Trust() == "project" {
+			break // the layers come in trust order
+		}
+		trusted++
+	}
+	return d.RuleList(), d.Problems, trusted
 }
 
 // RuleList returns the rules (disabled ones included) in order.

@@ -41,6 +41,9 @@ const (
 	// ProblemDeadline: rule directories or files not read before the
 	// call's deadline (Layout.Deadline); the rules read before decide.
 	ProblemDeadline ProblemKind = "deadline"
+	// ProblemPatternBudget: a project rule left out because the project
+	// layers' patterns would pass Layout.ProjectPatternBytes.
+	ProblemPatternBudget ProblemKind = "pattern-budget"
 )
 
 // Problem is a source, or part of one, that could not be used as it is.

@@ -77,7 +77,7 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 			}
 		}
 	}
-	rules, found := opts.findRules(project, "")
+	rules, found, untrusted := opts.findRules(project, "")
 	var res engine.Result
 	if event != "" {
 		texts := []string{jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD"))}
@@ -90,7 +90,8 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 		for _, loc := range valueKeyRe()[event].FindAllIndex(opts.Stdin, n) {
 			texts = append(texts, jsonUnescape(strings.ToValidUTF8(string(jsonStringAt(opts.Stdin[loc[1]:])), "\uFFFD")))
 		}
-		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project})
+		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project,
+			Untrusted: untrusted, UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes})
 		for i, text := range texts {
 			ev, _ := engine.SyntheticEvent(event, text, "")
 			if r := eng.Evaluate(rules, ev); i == 0 {
