@@ -32,7 +32,8 @@ func TestUntrustedPatternBudget(t *testing.T) {
 	untrusted[same] = true
 
 	for _, budget := range []int{0, 300_000} {
-		eng := engine.New(engine.Options{Semantics: engine.Fixed, Untrusted: func(r *ir.Rule) bool { return untrusted[r] }, UntrustedPatternBytes: budget})
+		// The trusted rule comes first: TrustedRules is 1.
+		eng := engine.New(engine.Options{Semantics: engine.Fixed, TrustedRules: 1, UntrustedPatternBytes: budget})
 		res := eng.Evaluate(rules, event(t, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo e5"}}`))
 		if res.Decision() != engine.DecisionBlock || len(res.Blocking) != 1 || res.Blocking[0] != trusted {
 			t.Errorf("budget %d: decision %s, blocking %v", budget, res.Decision(), res.Blocking)

@@ -90,16 +90,18 @@ type Options struct {
 	// agent controls the call's size, so a slow call must not switch such
 	// a rule off.
 	FailSafeAtDeadline bool
-	// Untrusted, when not nil, tells the rules the guarded agent can write
-	// (a hook's project layers). The patterns only such rules use share a
-	// budget of UntrustedPatternBytes bytes of translation (pyre's regexp2
-	// form, which Python's \b, \w and \d make hundreds of times longer
-	// than the pattern): past it, their patterns are not compiled and are
-	// reported unsupported. A planted rule set cannot then make the hook
-	// hold gigabytes (a process the kernel kills for its memory decides
-	// nothing), and the trusted rules' patterns never wait on the budget.
-	Untrusted             func(*ir.Rule) bool
+	// UntrustedPatternBytes, when not zero, is the budget of the rules the
+	// guarded agent can write (a hook's project layers): those at index
+	// TrustedRules and after in each Evaluate's list. The patterns only
+	// such rules use share UntrustedPatternBytes bytes of translation
+	// (pyre's regexp2 form, which Python's \b, \w and \d make hundreds
+	// of times longer than the pattern): past it, their patterns are not
+	// compiled and are reported unsupported. A planted rule set cannot
+	// then make the hook hold gigabytes (a process the kernel kills for
+	// its memory decides nothing), and the trusted rules' patterns never
+	// wait on the budget.
 	UntrustedPatternBytes int
+	TrustedRules          int
 }
 
 // DefaultUntrustedPatternBytes is a hook's budget of translated pattern

@@ -196,6 +196,7 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 		if !consider(rule) {
 			continue
 		}
+		m.untrusted = e.untrusted(i)
 		ok, exc := m.ruleMatches(rule)
 		if exc != nil {
 			if e.opts.Semantics == Hookify {
@@ -255,6 +256,9 @@ type matcher struct {
 	permInput map[string]any
 	// timedOut is the time lost to timed-out searches in this evaluation.
 	timedOut time.Duration
+	// untrusted: the rule being matched is one the guarded agent can
+	// write (Options.TrustedRules).
+	untrusted bool
 }
 
 // toolMayMatch reports whether rule's tool matcher, if any, admits the

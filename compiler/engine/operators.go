@@ -79,7 +79,7 @@ func (m *matcher) regexSearch(rule *ir.Rule, c *ir.Condition, value pyval.Value)
 	if c.PatternTypeError != "" {
 		return false, false, &PyError{Msg: c.PatternTypeError}
 	}
-	cr := m.e.compile(c, m.e.untrusted(rule))
+	cr := m.e.compile(c, m.untrusted)
 	re, err := cr.re, cr.err
 	if err != nil {
 		kind := ProblemInvalidRegex
@@ -207,7 +207,7 @@ func (e *subjectEntry) remember(id int, result uint8, known int) {
 // hookify does (re.IGNORECASE) and shared by every condition with the same
 // pattern.
 //
-// untrusted says the condition is an untrusted rule's (Options.Untrusted):
+// untrusted says the condition is an untrusted rule's (Options.TrustedRules):
 // a pattern not compiled yet is then compiled only while the budget for
 // such patterns lasts, and counted against it. A pattern refused for the
 // budget is refused for that condition only: a trusted rule with the same
@@ -234,9 +234,10 @@ func (e *Engine) compile(c *ir.Condition, untrusted bool) *compiledRegex {
 	return cr
 }
 
-// untrusted reports whether rule is one the guarded agent can write.
-func (e *Engine) untrusted(rule *ir.Rule) bool {
-	return e.opts.Untrusted != nil && e.opts.Untrusted(rule)
+// untrusted reports whether the rule at index i of an Evaluate's list is
+// one the guarded agent can write (Options.TrustedRules).
+func (e *Engine) untrusted(i int) bool {
+	return e.opts.UntrustedPatternBytes > 0 && i >= e.opts.TrustedRules
 }
 
 // budgetSpent reports whether the untrusted rules' patterns have used

@@ -34,11 +34,11 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 	seen := map[string]int{}
 	// untrusted[i]: only untrusted rules use pending[i] (see compile).
 	var untrusted []bool
-	for _, rule := range rules {
+	for r, rule := range rules {
 		if rule.Permission != nil || !consider(rule) {
 			continue
 		}
-		u := e.untrusted(rule)
+		u := e.untrusted(r)
 		for i := range rule.Conditions {
 			c := &rule.Conditions[i]
 			if c.Operator != ir.OpRegexMatch || c.PatternTypeError != "" {

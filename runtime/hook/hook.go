@@ -257,14 +257,14 @@ func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 	if kind == "" || kind == agent.Auto {
 		kind = in.Agent
 	}
-	rules, found, untrusted := opts.findRules(project, in.Cwd)
+	rules, found, trusted := opts.findRules(project, in.Cwd)
 	problems := append(RuleProblems(found), extra...)
 	// A malformed input or a patch whose files cannot be known exactly is
 	// a problem (the fail mode decides), never a silent allow.
 	problems = append(problems, in.InputProblems()...)
 	problems = append(problems, in.PatchProblems()...)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project,
-		Untrusted: untrusted, UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes})
+		UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted})
 	var res engine.Result
 	for i, ev := range in.Events {
 		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
@@ -317,23 +317,15 @@ const ProjectPatternBytes = 1 << 20
 // findRules reads the rules of the layered discovery (the project layers,
 // started from eventCwd too, only when project is set) or the SOURCES.
 //
-// untrusted tells the project layers' rules (engine.Options.Untrusted),
-// or is nil when there are none.
-func (opts *Options) findRules(project bool, eventCwd string) (rules []*ir.Rule, found []sources.Problem, untrusted func(*ir.Rule) bool) {
+// The first trusted rules come from the managed and user layers (or are
+// the SOURCES); the rest are the project layers' (engine.Options.TrustedRules).
+func (opts *Options) findRules(project bool, eventCwd string) (rules []*ir.Rule, found []sources.Problem, trusted int) {
 	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache(), Deadline: opts.Deadline, ProjectPatternBytes: ProjectPatternBytes}
 	var starts []string
 	if project {
 		starts = ProjectStarts(opts.ProjectDir, opts.Dir, eventCwd)
 	}
-	rules, found, trusted := sources.FindLayered(env, opts.Sources, starts...)
-	if trusted < len(rules) {
-		project := make(map[*ir.Rule]bool, len(rules)-trusted)
-		for _, r := range rules[trusted:] {
-			project[r] = true
-		}
-		untrusted = func(r *ir.Rule) bool { return project[r] }
-	}
-	return rules, found, untrusted
+	return sources.FindLayered(env, opts.Sources, starts...)
 }
 
 // ProjectStarts are the directories the layered discovery reads project

@@ -77,7 +77,7 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 			}
 		}
 	}
-	rules, found, untrusted := opts.findRules(project, "")
+	rules, found, trusted := opts.findRules(project, "")
 	var res engine.Result
 	if event != "" {
 		texts := []string{jsonUnescape(strings.ToValidUTF8(string(opts.Stdin), "\uFFFD"))}
@@ -91,7 +91,7 @@ func runOversize(opts Options, project bool, extra []engine.Problem) agent.Outpu
 			texts = append(texts, jsonUnescape(strings.ToValidUTF8(string(jsonStringAt(opts.Stdin[loc[1]:])), "\uFFFD")))
 		}
 		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, Home: opts.Home, Actor: opts.Actor, Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project,
-			Untrusted: untrusted, UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes})
+			UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted})
 		for i, text := range texts {
 			ev, _ := engine.SyntheticEvent(event, text, "")
 			if r := eng.Evaluate(rules, ev); i == 0 {
