@@ -102,9 +102,10 @@ func (a *app) runLog(ctx context.Context, cmd *cli.Command) error {
 	f := audit.Filter{Since: since, Decision: cmd.String("decision"), Rule: cmd.String("rule"), Agent: cmd.String("agent")}
 	w := cmd.Root().Writer
 	jsonOut := cmd.Bool("json")
+	unprintable := 0
 	show := func(e *audit.Entry) {
-		if f.Match(e) {
-			printEntry(w, e, jsonOut)
+		if f.Match(e) && printEntry(w, e, jsonOut) != nil {
+			unprintable++
 		}
 	}
 	bad, err := audit.Read(l.Path, l.Files, show)
@@ -113,6 +114,9 @@ func (a *app) runLog(ctx context.Context, cmd *cli.Command) error {
 	}
 	if bad > 0 {
 		fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: log: %d lines of %s are not decisions (skipped)\n", bad, l.Path)
+	}
+	if unprintable > 0 {
+		fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: log: %d decisions of %s cannot be written as JSON (skipped)\n", unprintable, l.Path)
 	}
 	if cmd.Bool("follow") {
 		return audit.Follow(ctx, l.Path, 250*time.Millisecond, show)
@@ -128,13 +132,18 @@ func displayLine(s string) string {
 	return textsafe.EscapeLine(s)
 }
 
-// printEntry prints one decision: a JSON line, or
-// "TIME DECISION AGENT EVENT/TOOL RULES: SUMMARY".
-func printEntry(w io.Writer, e *audit.Entry, jsonOut bool) {
+// printEntry prints one decision: a JSON line (deceptive characters such
+// as bidi overrides escaped, textsafe.EscapeJSON), or
+// "TIME DECISION AGENT EVENT/TOOL RULES: SUMMARY". Its error is an entry
+// that cannot be written as JSON (a time encoding/json refuses).
+func printEntry(w io.Writer, e *audit.Entry, jsonOut bool) error {
 	if jsonOut {
-		b, _ := e.Marshal()
-		w.Write(b)
-		return
+		b, err := e.Marshal()
+		if err != nil {
+			return err
+		}
+		w.Write(textsafe.EscapeJSON(b))
+		return nil
 	}
 	what := e.Event
 	if what == "" {
@@ -155,6 +164,7 @@ func printEntry(w io.Writer, e *audit.Entry, jsonOut bool) {
 		line += ": " + e.Summary
 	}
 	fmt.Fprintln(w, displayLine(line))
+	return nil
 }
 
 // logStats is the JSON of log stats.

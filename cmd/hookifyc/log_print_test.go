@@ -53,3 +53,21 @@ func TestExplainEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintEntryJSON: hookifyc log --json writes deceptive characters of
+// a logged command as escapes, and reports an entry that cannot be JSON
+// instead of writing nothing.
+func TestPrintEntryJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := printEntry(&b, &audit.Entry{Time: time.Unix(0, 0).UTC(), Decision: "block", Summary: "ls \u202eabc\u009b"}, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); strings.ContainsAny(got, "\u202e\u009b") || !strings.Contains(got, `ls \u202eabc\u009b`) {
+		t.Errorf("json: %q", got)
+	}
+	b.Reset()
+	bad := &audit.Entry{Time: time.Unix(0, 0).In(time.FixedZone("x", 25*3600)), Decision: "block"}
+	if err := printEntry(&b, bad, true); err == nil || b.Len() != 0 {
+		t.Errorf("a time past encoding/json: %v, wrote %q", err, b.String())
+	}
+}
