@@ -347,7 +347,7 @@ func TestHookDeadlineKeepsTrustedBlocks(t *testing.T) {
 func TestHookDeadlineKeepsTrustedBlocksPastASlowRule(t *testing.T) {
 	dir, proj, user := projectAndUserDirs(t)
 	// Slow to compile (about 0.13 s, one step), within every bound on
-	// what a project's rules may cost (runtime/hook.ProjectPatternBytes,
+	// what a project's rules may cost (sources.DefaultProjectPatternBytes,
 	// engine.DefaultUntrustedPatternBytes, pyre.MaxEmittedLen): one rule
 	// of 75,000 alternatives; the deadline is shorter than that step.
 	writeAlternationRules(t, filepath.Join(proj, ".claude"), 1, 75_000, "a%[2]db%[1]d")

@@ -82,6 +82,13 @@ type Layout struct {
 	ProjectPatternBytes int
 }
 
+// DefaultProjectPatternBytes is what a hook (and the MCP server) allow
+// the project layers' rules in patterns (Layout.ProjectPatternBytes):
+// 1 MiB, five times what a thousand rules of the longest patterns real
+// projects write (about 200 bytes) would hold. The engine bounds their
+// translations as well (engine.DefaultUntrustedPatternBytes).
+const DefaultProjectPatternBytes = 1 << 20
+
 // Found is one rule file found by Discover.
 type Found struct {
 	Layer Layer

@@ -308,19 +308,13 @@ func trustedAlone(opts Options, found, extra []engine.Problem) agent.Output {
 	return runFixed(opts, false, extra)
 }
 
-// ProjectPatternBytes bounds the patterns of the project layers' rules in
-// one call (sources.Layout.ProjectPatternBytes): 1 MiB, five times what a
-// thousand rules of the longest patterns real projects write (about 200
-// bytes) would hold, and about 80 MB of compiled patterns at most.
-const ProjectPatternBytes = 1 << 20
-
 // findRules reads the rules of the layered discovery (the project layers,
 // started from eventCwd too, only when project is set) or the SOURCES.
 //
 // The first trusted rules come from the managed and user layers (or are
 // the SOURCES); the rest are the project layers' (engine.Options.TrustedRules).
 func (opts *Options) findRules(project bool, eventCwd string) (rules []*ir.Rule, found []sources.Problem, trusted int) {
-	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache(), Deadline: opts.Deadline, ProjectPatternBytes: ProjectPatternBytes}
+	env := sources.Env{Dir: opts.Dir, ManagedDir: opts.ManagedDir, Home: opts.Home, RuleDir: opts.RuleDir, Cache: opts.ruleCache(), Deadline: opts.Deadline, ProjectPatternBytes: sources.DefaultProjectPatternBytes}
 	var starts []string
 	if project {
 		starts = ProjectStarts(opts.ProjectDir, opts.Dir, eventCwd)

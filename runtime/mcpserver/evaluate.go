@@ -131,7 +131,8 @@ func (s *Server) evaluate(tool, event, text, filePath, oldText string) *evaluati
 	var eng *engine.Engine
 	if event == ir.EventStop {
 		eng = engine.New(engine.Options{Semantics: s.opts.Semantics, Explain: true, Home: s.opts.Env.Home,
-			ReadFile: func(string) ([]byte, error) { return []byte(text), nil }})
+			ReadFile:              func(string) ([]byte, error) { return []byte(text), nil },
+			UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: sn.trusted})
 	} else {
 		eng = sn.engines.Get()
 		defer sn.engines.Put(eng)

@@ -27,6 +27,9 @@ const racyWindow = 2 * time.Second
 type snapshot struct {
 	d     *sources.Discovery
 	rules []*ir.Rule
+	// trusted is how many of rules, the first, come from the managed and
+	// user layers (engine.Options.TrustedRules).
+	trusted int
 	// stamps are the directories and files read, in order.
 	stamps []stamp
 	// reusable is false when something read changed within racyWindow of
@@ -114,6 +117,9 @@ func unchanged(stamps []stamp) bool {
 func (s *Server) read() *snapshot {
 	start := s.opts.Now()
 	layout := s.opts.Env.Layout()
+	// The model, a client of this server, writes the project's rules: they
+	// get the hook's bounds (see runtime/hook and docs/compat.md).
+	layout.ProjectPatternBytes = sources.DefaultProjectPatternBytes
 	var dirs []string
 	if layout.RuleDir != "" {
 		dirs = []string{layout.RuleDir}
@@ -162,8 +168,16 @@ func (s *Server) read() *snapshot {
 	sn := &snapshot{d: d, rules: d.RuleList(), stamps: stamps, reusable: reusable}
 	sem := s.opts.Semantics
 	home := s.opts.Env.Home
+	for _, f := range d.Rules { // the managed and user layers' rules come first
+		if f.Layer.Trust() == "project" {
+			break
+		}
+		sn.trusted++
+	}
+	trusted := sn.trusted
 	sn.engines = newEngineList(func() *engine.Engine {
-		return engine.New(engine.Options{Semantics: sem, Explain: true, Home: home})
+		return engine.New(engine.Options{Semantics: sem, Explain: true, Home: home,
+			UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted})
 	})
 	return sn
 }
