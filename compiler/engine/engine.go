@@ -101,13 +101,16 @@ type Options struct {
 	// its memory decides nothing), and the trusted rules' patterns never
 	// wait on the budget.
 	UntrustedPatternBytes int
-	TrustedRules          int
+	// TrustedRules is how many rules, the first of each Evaluate's list,
+	// are exempt from UntrustedPatternBytes (a hook's managed and user
+	// layers, which discovery lists first).
+	TrustedRules int
 }
 
 // DefaultUntrustedPatternBytes is a hook's budget of translated pattern
-// bytes for the project layers' rules: about 160 MB of regexp2 programs
-// at most; the corpus's real rules translate to 1.8 KB at most, a
-// thousand of them to about 1 MB.
+// bytes for the project layers' rules. The corpus's real rules translate
+// to 1.8 KB at most, a thousand of them to about 1 MB; planted rule sets
+// that held a gigabyte now peak at about 50 MB (docs/compat.md).
 const DefaultUntrustedPatternBytes = 4 << 20
 
 // PatternCache keeps the summaries of compiled patterns (all compiled with
@@ -131,9 +134,9 @@ type Engine struct {
 	// warmed is the rule list warm last compiled: a long-lived engine
 	// evaluating the same rules again skips the walk.
 	warmed []*ir.Rule
-	// untrustedBytes is the translation length of the patterns compiled
-	// for untrusted rules alone (Options.Untrusted); warm adds to it from
-	// several goroutines.
+	// untrustedBytes is what the patterns of untrusted rules alone
+	// (Options.TrustedRules) cost in translation, with the reservations
+	// of those being compiled (reserve); warm's goroutines share it.
 	untrustedBytes atomic.Int64
 }
 

@@ -218,14 +218,17 @@ func (e *Engine) compile(c *ir.Condition, untrusted bool) *compiledRegex {
 	}
 	cr, ok := e.regexes[c.Pattern]
 	if !ok {
-		if untrusted && e.budgetSpent() {
-			cr = &compiledRegex{err: e.budgetError(), id: -1}
-			e.byCond[c] = cr
-			return cr
+		var held int64
+		if untrusted {
+			if held = reservation(c.Pattern); !e.reserve(held) {
+				cr = &compiledRegex{err: e.budgetError(), id: -1}
+				e.byCond[c] = cr
+				return cr
+			}
 		}
 		re, err := e.compilePattern(c.Pattern)
-		if untrusted && re != nil {
-			e.untrustedBytes.Add(int64(len(re.Emitted())))
+		if untrusted {
+			e.settle(held, re, err)
 		}
 		cr = &compiledRegex{re: re, err: err, id: len(e.regexes)}
 		e.regexes[c.Pattern] = cr
@@ -240,15 +243,52 @@ func (e *Engine) untrusted(i int) bool {
 	return e.opts.UntrustedPatternBytes > 0 && i >= e.opts.TrustedRules
 }
 
-// budgetSpent reports whether the untrusted rules' patterns have used
-// their budget (Options.UntrustedPatternBytes).
-func (e *Engine) budgetSpent() bool {
-	return e.opts.UntrustedPatternBytes > 0 && e.untrustedBytes.Load() >= int64(e.opts.UntrustedPatternBytes)
+// maxExpansion bounds how many bytes of translation a pattern byte
+// becomes (\B, the most, makes 376): what compiling an untrusted pattern
+// holds of the budget until its translation is known.
+const maxExpansion = 512
+
+// reservation is what compiling pattern holds of the budget (reserve):
+// the most its translation can be.
+func reservation(pattern string) int64 {
+	return min(int64(pyre.MaxEmittedLen), maxExpansion*int64(len(pattern))+64)
+}
+
+// reserve takes n bytes of the untrusted rules' budget for a pattern
+// about to be compiled, unless the budget is spent. Taking the most a
+// translation can be before building it keeps the budget whatever the
+// number of cores compiling at once: past it by one reservation at most.
+func (e *Engine) reserve(n int64) bool {
+	limit := int64(e.opts.UntrustedPatternBytes)
+	for {
+		used := e.untrustedBytes.Load()
+		if used >= limit {
+			return false
+		}
+		if e.untrustedBytes.CompareAndSwap(used, used+n) {
+			return true
+		}
+	}
+}
+
+// settle replaces a reservation of held bytes by what compiling the
+// pattern cost: its translation; MaxEmittedLen for one refused for its
+// size (that much was built, then dropped); nothing for one refused before
+// it was translated.
+func (e *Engine) settle(held int64, re *pyre.Regexp, err error) {
+	var cost int64
+	switch {
+	case re != nil:
+		cost = int64(len(re.Emitted()))
+	case pyre.IsTranslationTooLarge(err):
+		cost = pyre.MaxEmittedLen
+	}
+	e.untrustedBytes.Add(cost - held)
 }
 
 // budgetError is the error of a pattern refused for the budget.
 func (e *Engine) budgetError() error {
-	return &pyre.Error{Msg: fmt.Sprintf("not compiled: the project's rules already used this call's %d bytes of translated patterns", e.opts.UntrustedPatternBytes), Pos: -1, Unsupported: true}
+	return &pyre.Error{Msg: fmt.Sprintf("not compiled: the project's rules have used up their %d bytes of translated patterns", e.opts.UntrustedPatternBytes), Pos: -1, Unsupported: true}
 }
 
 // compilePattern compiles a pattern as hookify does (re.IGNORECASE), from

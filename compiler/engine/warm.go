@@ -68,14 +68,11 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 	// prefilter admits a subject need a program. The rest is the work.
 	var work []int
 	for i, p := range pending {
-		if untrusted[i] && e.budgetSpent() {
-			continue // compile refuses it, for each condition (see compile)
-		}
 		if re := e.cachedPattern(p); re != nil {
-			compiled[i] = &compiledRegex{re: re}
-			if untrusted[i] {
-				e.untrustedBytes.Add(int64(len(re.Emitted())))
+			if untrusted[i] && !e.reserve(int64(len(re.Emitted()))) {
+				continue // compile refuses it, for each condition
 			}
+			compiled[i] = &compiledRegex{re: re}
 			if !needsProgram(re, subjects) {
 				continue
 			}
@@ -102,17 +99,23 @@ func (e *Engine) warm(rules []*ir.Rule, consider func(*ir.Rule) bool, m *matcher
 			}
 			i := work[k]
 			if compiled[i] == nil {
-				if untrusted[i] && e.budgetSpent() {
-					continue // left to compile, which refuses it
+				var held int64
+				if untrusted[i] {
+					// Not compiled here when the budget is spent, or
+					// held by the other workers' patterns: compile
+					// decides, one pattern at a time.
+					if held = reservation(pending[i]); !e.reserve(held) {
+						continue
+					}
 				}
 				re, err := e.parsePattern(pending[i])
+				if untrusted[i] {
+					e.settle(held, re, err)
+				}
 				compiled[i] = &compiledRegex{re: re, err: err}
 				fresh[i] = true
 				if err != nil {
 					continue
-				}
-				if untrusted[i] {
-					e.untrustedBytes.Add(int64(len(re.Emitted())))
 				}
 			}
 			if re := compiled[i].re; needsProgram(re, subjects) {

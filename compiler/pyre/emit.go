@@ -139,7 +139,7 @@ const maxNetCount = math.MaxInt32 - 1
 func (e *emitter) full() bool {
 	if e.err == nil && e.b.Len() > MaxEmittedLen {
 		e.err = &Error{Msg: fmt.Sprintf("pattern of %d bytes translates to more than %d bytes: hookifyc searches no pattern that large (each \\b, \\w or \\d becomes a long Unicode class)", len(e.pattern), MaxEmittedLen),
-			Pattern: e.pattern, Pos: -1, Unsupported: true}
+			Pattern: e.pattern, Pos: -1, Unsupported: true, tooLarge: true}
 	}
 	return e.err != nil
 }

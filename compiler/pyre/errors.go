@@ -38,6 +38,16 @@ type Error struct {
 	Unsupported bool
 	// Warnings are the warnings Python issues before it raises.
 	Warnings []Warning
+
+	tooLarge bool // refused past MaxEmittedLen (IsTranslationTooLarge)
+}
+
+// IsTranslationTooLarge reports whether err is the refusal of a pattern
+// whose translation passed MaxEmittedLen: about that many bytes were
+// built before it was given up.
+func IsTranslationTooLarge(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.tooLarge
 }
 
 // Error returns the text of Python's str(exception): for re.error, Msg

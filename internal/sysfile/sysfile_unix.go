@@ -14,6 +14,11 @@ type Stat = syscall.Stat_t
 // NoFollow is the flag of Read that refuses a symbolic link (ELOOP).
 const NoFollow = syscall.O_NOFOLLOW
 
+// NonBlock is the open flag (for os.OpenFile and os.Root.OpenFile) with
+// which opening a FIFO put where a file or directory was expected returns
+// at once instead of waiting for a writer; check what was opened after.
+const NonBlock = syscall.O_NONBLOCK
+
 // IsDir reports whether st is a directory's.
 func IsDir(st *Stat) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
 

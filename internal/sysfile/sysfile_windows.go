@@ -23,6 +23,10 @@ func (st *Stat) Size() int64 { return int64(st.FileSizeHigh)<<32 | int64(st.File
 // reparse point (ELOOP) instead of following it.
 const NoFollow = 1 << 30
 
+// NonBlock is the open flag that keeps a Unix open from waiting on a
+// FIFO; Windows has no such files, and no flag.
+const NonBlock = 0
+
 const fileAttributeDevice = 0x40 // FILE_ATTRIBUTE_DEVICE
 
 // IsDir reports whether st is a directory's.

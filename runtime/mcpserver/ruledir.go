@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookifyc/hookifyc/compiler/hookify"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 )
 
 // ruleDir is a writable rule directory opened for one change. The path
@@ -81,7 +82,9 @@ func (d *ruleDir) read(name string) ([]byte, fs.FileMode, error) {
 	if st := stampOf(fi); st.nlink > 1 {
 		return nil, 0, fmt.Errorf("%s has %d hard links: changing it would change the other names too; refused", p, st.nlink)
 	}
-	f, err := d.dir.Open(name)
+	// Not blocking: a FIFO swapped in after the Lstat must not hold the
+	// server (it is then not the same file, and refused).
+	f, err := d.dir.OpenFile(name, os.O_RDONLY|sysfile.NonBlock, 0)
 	if err != nil {
 		return nil, 0, err
 	}

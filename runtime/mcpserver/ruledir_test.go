@@ -2,11 +2,9 @@ package mcpserver
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -77,30 +75,6 @@ func TestRuleDirRefusesLinks(t *testing.T) {
 	for _, en := range entries {
 		if strings.Contains(en.Name(), ".tmp-") {
 			t.Errorf("temporary file left: %s", en.Name())
-		}
-	}
-}
-
-// TestEvaluatePlantedPatternsBounded: the project rules the model (this
-// server's client) writes get the hook's bounds: patterns huge once
-// translated are refused as problems, the user's rule still decides, and
-// the server stays up.
-func TestEvaluatePlantedPatternsBounded(t *testing.T) {
-	e := newTestEnv(t, nil)
-	writeFile(t, filepath.Join(e.home, ".codex", "hookify", "block-rm-rf.md"), blockRm)
-	writeFile(t, filepath.Join(e.rules, "huge.md"), "---\nname: huge\nevent: bash\npattern: "+strings.Repeat(`\b`, 500_000)+"\n---\nm\n")
-	for i := range 60 {
-		writeFile(t, filepath.Join(e.rules, fmt.Sprintf("p%02d.md", i)), fmt.Sprintf("---\nname: p%d\nevent: bash\npattern: (?=r)%sr%d\n---\nm\n", i, strings.Repeat(`\b`, 1_400), i))
-	}
-	cs := e.connect(t, nil)
-	d := ok[Decision](t, cs, "hookify_evaluate_shell", map[string]any{"command": "rm -rf /"})
-	if d.Decision != "block" || !slices.Contains(d.MatchedRules, "block-rm-rf") {
-		t.Fatalf("decision %+v", d)
-	}
-	all := strings.Join(d.Problems, "\n")
-	for _, want := range []string{"translates to more than", "not compiled: the project's rules already used"} {
-		if !strings.Contains(all, want) {
-			t.Errorf("no %q problem in %.600s", want, all)
 		}
 	}
 }

@@ -47,6 +47,7 @@ import (
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/internal/atomicfile"
 	"github.com/hookifyc/hookifyc/internal/bincode"
+	"github.com/hookifyc/hookifyc/internal/sysfile"
 	"github.com/hookifyc/hookifyc/internal/version"
 )
 
@@ -393,11 +394,14 @@ const pruneLimit = 1024
 // prune removes stale files from the cache directory dir. It runs only
 // after a write, which is rare, and ignores every error.
 func prune(dir string, now time.Time) {
-	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
-		return // a FIFO put there would hold the open below
-	}
-	f, err := os.Open(dir)
+	// Not blocking: a FIFO put there (even between a check and the open)
+	// would hold a plain open until a writer came.
+	f, err := os.OpenFile(dir, os.O_RDONLY|sysfile.NonBlock, 0)
 	if err != nil {
+		return
+	}
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		f.Close()
 		return
 	}
 	// At most pruneLimit names: the directory is the user's, and so the
