@@ -147,15 +147,17 @@ var stripTabCR = strings.NewReplacer("\t", "", "\r", "")
 
 // resolvePatchPaths returns the file a patch path names, resolved against
 // cwd as Codex 0.169.0 does: a path is absolute when it starts with "/"
-// (as written), else joined to cwd; then tabs and carriage returns are
-// removed and the result is normalised lexically (Codex updates
-// nodir/../a.txt even when nodir does not exist).
+// (as written), else joined to cwd; the result is normalised lexically
+// (Codex updates nodir/../a.txt even when nodir does not exist), and only
+// then are tabs and carriage returns removed: "x/\t/../.env" is x/.env,
+// the tab component being what ".." cancels. What the removal leaves is
+// normalised again, as the file system resolves it.
 func resolvePatchPaths(cwd, p string) []string {
 	raw := p
 	if !path.IsAbs(p) && cwd != "" {
 		raw = cwd + "/" + p
 	}
-	return []string{path.Clean(stripTabCR.Replace(raw))}
+	return []string{path.Clean(stripTabCR.Replace(path.Clean(raw)))}
 }
 
 // eventBuilder makes file events from the call's event.
@@ -222,16 +224,26 @@ func (b *eventBuilder) patch(p *parsedPatch, cwd string) {
 
 // lenient adds an event for every path that any reading of text could
 // give to a file marker (see scanPatchPaths) and that has no event yet.
+// What the text adds is not known file by file, so every event carries all
+// of it that could be added: the "+" lines, without their "+", then the
+// whole text (content rules see what a file may receive).
 func (b *eventBuilder) lenient(text, cwd string) {
+	var added []string
+	for _, l := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(l, "+"); ok {
+			added = append(added, rest)
+		}
+	}
+	content := strings.Join(added, "\n") + "\n" + text
 	for _, f := range scanPatchPaths(text) {
 		for _, p := range resolvePatchPaths(cwd, f.path) {
 			if b.paths[p] {
 				continue
 			}
 			if f.add {
-				b.add("Write", p, "content", "")
+				b.add("Write", p, "content", content)
 			} else {
-				b.add("Edit", p, "old_string", "", "new_string", "")
+				b.add("Edit", p, "old_string", "", "new_string", content)
 			}
 		}
 	}

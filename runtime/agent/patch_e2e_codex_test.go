@@ -54,10 +54,15 @@ func execCommand(args map[string]any) json.RawMessage {
 	return item
 }
 
+func customTool(input string) json.RawMessage {
+	item, _ := json.Marshal(map[string]any{"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "apply_patch", "input": input})
+	return item
+}
+
 func e2eCases() []e2eCase {
 	patch := "*** Begin Patch\n  *** Add File: .env\n+K=1\n*** End Patch\n"
 	heredoc := "apply_patch <<'EOF'\n" + patch + "EOF\n"
-	toolItem, _ := json.Marshal(map[string]any{"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "apply_patch", "input": patch})
+	toolItem := customTool(patch)
 	// Shell forms that Codex does not intercept run its helper in the shell:
 	// login shells may reset PATH, so they run with login: false.
 	return []e2eCase{
@@ -73,6 +78,11 @@ func e2eCases() []e2eCase {
 		{Name: "pipe", Item: execCommand(map[string]any{"cmd": "printf '%s' " + shellQuote(patch) + " | applypatch", "login": false})},
 		{Name: "heredoc then a command", Item: execCommand(map[string]any{"cmd": heredoc + "echo done\n", "login": false})},
 		{Name: "cd ; heredoc", Item: execCommand(map[string]any{"cmd": "cd sub; " + heredoc, "login": false})},
+		// A reviewer's evasions (each wrote a file hookifyc did not check).
+		{Name: "tab component before ..", Model: "gpt-5.5", Item: customTool("*** Begin Patch\n*** Add File: sub/\t/../.env\n+K=1\n*** End Patch\n")},
+		{Name: "env -C", Item: execCommand(map[string]any{"cmd": "env -C sub " + heredoc, "login": false})},
+		{Name: "cd by a variable", Item: execCommand(map[string]any{"cmd": "X=cd; $X sub; " + heredoc, "login": false})},
+		{Name: "heredoc ended by EOF;", Item: execCommand(map[string]any{"cmd": "apply_patch <<'EOF'\n" + patch + "EOF;"})},
 	}
 }
 

@@ -155,6 +155,22 @@ func TestShellPatchEvents(t *testing.T) {
 		{"cd tilde", "cd ~ && " + heredoc, []string{"Bash", "Write /r/.env", "Write /r/~/.env"}, true},
 		{"nested", "sudo bash -c " + shellQuote(heredoc), []string{"Bash", "Write /r/.env"}, true},
 		{"invalid patch", "apply_patch <<'EOF'\n*** Add File: .env\nEOF", []string{"Bash", "Write /r/.env"}, true},
+		// Wrappers that change directory (a reviewer's evasions: the .env
+		// was written in sub while only /r/.env was checked).
+		{"env -C", "env -C sub " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"env --chdir=", "env --chdir=sub " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"env --chdir", "env --chdir /abs " + heredoc, []string{"Bash", "Write /abs/.env"}, false},
+		{"sudo -D", "sudo -D sub " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"cd && env -C", "cd a && env -C b " + heredoc, []string{"Bash", "Write /r/a/b/.env"}, false},
+		{"env -C not literal", `env -C "$D" ` + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		// Directory changes hidden from the cd scan: a problem, the paths
+		// checked as written.
+		{"cd by a variable", "X=cd; $X sub; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"eval", `eval "$(echo Y2Qgc3Vi | base64 -d)"; ` + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"eval literal", "eval 'cd sub'; " + heredoc, []string{"Bash", "Write /r/.env", "Write /r/sub/.env"}, true},
+		{"source", ". ./go.sh; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"alias", "shopt -s expand_aliases\nalias c='cd sub'\nc\n" + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"an ordinary command first", "mkdir -p d; " + heredoc, []string{"Bash", "Write /r/.env"}, false},
 		// Commands that only mention it.
 		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},
 		{"plain", "ls -la", []string{"Bash"}, false},
@@ -224,5 +240,54 @@ func checkScanCoversParse(t *testing.T, text string) {
 				t.Errorf("scan of %q misses %q (found %v)", text, name, scanned)
 			}
 		}
+	}
+}
+
+// TestResolvePatchPathsTabBeforeDotDot: Codex normalises a patch path
+// with its tabs and carriage returns still in it, then drops them, so a
+// tab component is what ".." cancels: home/.ssh/\t/../authorized_keys is
+// written as home/.ssh/authorized_keys (a reviewer's evasion: hookifyc
+// dropped the tab first and checked home/authorized_keys).
+func TestResolvePatchPathsTabBeforeDotDot(t *testing.T) {
+	for in, want := range map[string]string{
+		"home/.ssh/\t/../authorized_keys": "/w/home/.ssh/authorized_keys",
+		"home/.aws/\r/../credentials":     "/w/home/.aws/credentials",
+		"x/y/\t/\r/../../z":               "/w/x/y/z",
+		"d/\t./../a.txt":                  "/w/d/a.txt",
+		"d/.\t/../a.txt":                  "/w/d/a.txt",
+		"sub/.e\tnv":                      "/w/sub/.env",
+		"nodir/../a.txt":                  "/w/a.txt",
+		"/abs/\t/../.env":                 "/abs/.env",
+	} {
+		if got := resolvePatchPaths("/w", in); len(got) != 1 || got[0] != want {
+			t.Errorf("resolvePatchPaths(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLenientEventsCarryContent: a patch hookifyc cannot parse (here a
+// heredoc whose end line is "EOF;", which Codex's parser accepts) still
+// gives content rules what the files may receive: every "+" line, then
+// the text, on every path named (before, the events had empty content
+// and a secret got through under fail open).
+func TestLenientEventsCarryContent(t *testing.T) {
+	cmd := "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: k.txt\n+AKIAABCDEFGHIJKLMNOP\n*** End Patch\nEOF;"
+	raw, err := pyval.LoadJSON(`{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/r","tool_name":"Bash","tool_input":{"command":` + jsonStr(cmd) + `}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := Normalize(raw)
+	found := false
+	for _, ev := range in.Events {
+		ti, _ := ev.Get("tool_input")
+		if d, ok := ti.(*pyval.Dict); ok && str(d, "file_path") == "/r/k.txt" {
+			found = true
+			if c := str(d, "content"); !strings.HasPrefix(c, "AKIAABCDEFGHIJKLMNOP\n") {
+				t.Errorf("content %q", c)
+			}
+		}
+	}
+	if !found || len(in.PatchProblems()) == 0 {
+		t.Errorf("events %d, problems %v", len(in.Events), in.PatchProblems())
 	}
 }

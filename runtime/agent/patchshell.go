@@ -201,6 +201,9 @@ type invocation struct {
 	index int // in the script's command list
 	cmd   shell.SimpleCommand
 	args  []shell.Word
+	// chdir is the directory a wrapper runs apply_patch in (env -C DIR,
+	// sudo -D DIR), relative to the script's directory; "" for none.
+	chdir string
 }
 
 // script analyses a shell script.
@@ -222,6 +225,11 @@ func (sp *shellPatches) script(src string, depth int) {
 	}
 	var invs []invocation
 	var cds []int // indexes of commands that change directory
+	var cdWords map[int][]shell.Word
+	// hidden: a command that may change directory, or define what a later
+	// command does, where we cannot see it (a command name that is not
+	// literal, eval of what we cannot unwrap, source, alias, shopt).
+	hidden := ""
 	for i, c := range cmds {
 		raw := src[c.Span.Start:c.Span.End]
 		for _, in := range shell.UnwrapCommand(c) {
@@ -229,14 +237,29 @@ func (sp *shellPatches) script(src string, depth int) {
 				sp.uncertainf(src, "a command that mentions apply_patch could not be unwrapped ("+in.Reason+")")
 				continue
 			}
+			if in.Uncertain && hidden == "" && len(invs) == 0 {
+				hidden = in.Reason
+			}
 			if len(in.Words) == 0 {
 				continue
 			}
 			name := path.Base(in.Words[0].String())
+			if hidden == "" && len(invs) == 0 {
+				switch {
+				case !in.Words[0].Literal:
+					hidden = "the command name " + in.Words[0].Raw + " is not literal"
+				case name == "source" || name == "." || name == "eval" || name == "alias" || name == "shopt" || name == "enable" || name == "builtin":
+					hidden = name + " runs or defines what we do not follow"
+				}
+			}
 			var args []shell.Word
 			switch {
 			case name == "cd" || name == "pushd" || name == "popd":
 				cds = append(cds, i)
+				if cdWords == nil {
+					cdWords = map[int][]shell.Word{}
+				}
+				cdWords[i] = in.Words // unwrapped: eval 'cd sub' is cd sub
 				continue
 			case isApplyPatchName(in.Words[0].String()):
 				args = in.Words[1:]
@@ -254,7 +277,11 @@ func (sp *shellPatches) script(src string, depth int) {
 				sp.uncertainf(src, "apply_patch runs inside a nested script ("+in.Wrappers[len(in.Wrappers)-1].Name+")")
 				continue
 			}
-			invs = append(invs, invocation{index: i, cmd: c, args: args})
+			chdir, known := wrapperDir(in.Wrappers)
+			if !known {
+				sp.uncertainf(src, "a wrapper runs apply_patch in a directory that is not literal")
+			}
+			invs = append(invs, invocation{index: i, cmd: c, args: args, chdir: chdir})
 		}
 	}
 	if len(invs) == 0 {
@@ -265,12 +292,18 @@ func (sp *shellPatches) script(src string, depth int) {
 		}
 		return
 	}
-	dirs, dirsCertain := patchDirs(src, cmds, cds, invs)
+	dirs, dirsCertain := patchDirs(src, cmds, cds, cdWords, invs)
 	if !dirsCertain {
 		sp.uncertainf(src, "the command changes directory before apply_patch in a way we cannot follow")
 	}
+	if hidden != "" {
+		// What ran before apply_patch may have changed the directory the
+		// paths are resolved in: the paths are checked as written, and
+		// the fail mode decides.
+		sp.uncertainf(src, "a command before apply_patch may change its directory ("+hidden+")")
+	}
 	// The shapes Codex applies itself, without the shell.
-	intercepted := (len(cmds) == 1 && len(invs) == 1 && len(invs[0].args) == 0 && cmds[0].Context == 0 &&
+	intercepted := invs[0].chdir == "" && (len(cmds) == 1 && len(invs) == 1 && len(invs[0].args) == 0 && cmds[0].Context == 0 &&
 		len(cmds[0].Words) == 1 && cmds[0].Words[0].Literal && isApplyPatchName(cmds[0].Words[0].Raw) && cmds[0].Words[0].Raw == path.Base(cmds[0].Words[0].Raw)) ||
 		(len(cmds) == 2 && len(dirs) == 1 && dirsCertain && cmds[0].Context == 0)
 	for _, inv := range invs {
@@ -304,7 +337,7 @@ func scanHasMarker(text string) bool {
 // `cd DIR && apply_patch` gives DIR; a cd joined by another operator gives
 // both DIR and the cwd (the cd may fail); anything else that changes
 // directory is not followed.
-func patchDirs(src string, cmds []shell.SimpleCommand, cds []int, invs []invocation) ([]string, bool) {
+func patchDirs(src string, cmds []shell.SimpleCommand, cds []int, cdWords map[int][]shell.Word, invs []invocation) ([]string, bool) {
 	if len(cds) == 0 {
 		return nil, true
 	}
@@ -325,7 +358,7 @@ func patchDirs(src string, cmds []shell.SimpleCommand, cds []int, invs []invocat
 	// intercepts `cd ~ && apply_patch …`).
 	dirs := []string{""}
 	for _, i := range cds {
-		if ws := cmds[i].Words; len(ws) == 2 {
+		if ws := cdWords[i]; len(ws) == 2 {
 			if ws[1].Literal {
 				dirs = append(dirs, ws[1].Value)
 			}
@@ -398,10 +431,71 @@ func (sp *shellPatches) invocation(src string, inv invocation, dirs []string, in
 	case len(inv.args) == 0 && !heredoc && !stdin:
 		sp.uncertainf(src, "apply_patch reads its patch from standard input")
 	}
+	if inv.chdir != "" {
+		// env -C DIR apply_patch …: the paths are DIR's.
+		var in []string
+		for _, d := range dirs {
+			in = append(in, joinPath(d, inv.chdir))
+		}
+		if len(dirs) == 0 {
+			in = []string{inv.chdir}
+		}
+		dirs = in
+	}
 	for _, t := range texts {
 		t.dirs = dirs
 		sp.patches = append(sp.patches, t)
 	}
+}
+
+// wrapperDir returns the directory that wrappers (env -C DIR, env
+// --chdir=DIR, sudo -D DIR, sudo --chdir DIR) make the command run in,
+// the last one winning, and whether it is known: a directory word that
+// is not literal is not.
+func wrapperDir(ws []shell.Wrapper) (dir string, known bool) {
+	known = true
+	for _, w := range ws {
+		var short string
+		switch w.Name {
+		case "env":
+			short = "-C"
+		case "sudo":
+			short = "-D"
+		default:
+			continue
+		}
+		for i := 1; i < len(w.Args); i++ {
+			a := w.Args[i]
+			var d string
+			var found bool
+			switch {
+			case a == "--":
+				i = len(w.Args)
+				continue
+			case a == short || a == "--chdir":
+				if i+1 < len(w.Args) {
+					d, found = w.Args[i+1], true
+					i++
+				}
+			case strings.HasPrefix(a, "--chdir="):
+				d, found = strings.TrimPrefix(a, "--chdir="), true
+			case strings.HasPrefix(a, short) && len(a) > 2:
+				d, found = a[2:], true
+			case len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.Contains(a[1:], short[1:]):
+				// Combined short options (-iC DIR): where the value starts
+				// is not followed.
+				known = false
+			}
+			if found {
+				if d == "" || strings.ContainsAny(d, "$`*?[\"'\\") {
+					known = false // the paths stay the script's directory's
+					continue
+				}
+				dir = joinPath(dir, d)
+			}
+		}
+	}
+	return dir, known
 }
 
 // heredocSource returns a here-document's body as the source has it: the
