@@ -44,13 +44,14 @@ when this version of hookifyc ships it otherwise. A missing file is written
 file written.
 
 init records what it wrote in ` + starterManifest + ` beside the rules. With
---update, a starter file that still holds what init wrote is replaced by this
-version's; one edited since (or not written by init) is kept and listed.
+--update, a starter file that still holds what init wrote, or any version of
+it a hookifyc shipped, is replaced by this version's; one edited since (or
+not written by init) is kept and listed.
 --diff writes nothing and prints how each existing file differs from this
 version's pack (unified diff).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "dir", Usage: "directory to write the rules into (default: ~/.codex/hookify)"},
-			&cli.BoolFlag{Name: "update", Usage: "also replace starter files nobody edited since init wrote them with this version's"},
+			&cli.BoolFlag{Name: "update", Usage: "also replace starter files nobody edited (as init wrote them, or as any hookifyc shipped them) with this version's"},
 			&cli.BoolFlag{Name: "diff", Usage: "write nothing: print how the existing files differ from this version's pack"},
 		},
 		Action: a.runInit,
@@ -124,7 +125,7 @@ func (a *app) runInit(ctx context.Context, cmd *cli.Command) error {
 			continue
 		case !cmd.Bool("update"):
 			fmt.Fprintf(out, "kept    %s (exists; differs from this version's pack: hookifyc init --diff)\n", p)
-		case man.Files[name] != digest(old):
+		case man.Files[name] != digest(old) && !starter.Shipped(name, old):
 			fmt.Fprintf(out, "kept    %s (edited since init wrote it, or not written by init: hookifyc init --diff)\n", p)
 		default:
 			if err := atomicfile.Rewrite(p, old, data); err != nil {

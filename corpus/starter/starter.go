@@ -9,13 +9,32 @@
 package starter
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io/fs"
 	"sort"
+	"strings"
 )
 
 //go:embed *.md
 var files embed.FS
+
+// versions lists every version of every file of the pack that hookifyc
+// has shipped, current ones included ("SHA256  NAME" per line): hookifyc
+// init --update replaces a file that holds one of them, which nobody
+// edited. TestVersionsListed fails until a changed file's new digest is
+// added; keep the old lines.
+//
+//go:embed versions.sha256
+var versions string
+
+// Shipped reports whether data is a version of the pack's file name that
+// hookifyc shipped (versions.sha256).
+func Shipped(name string, data []byte) bool {
+	sum := sha256.Sum256(data)
+	return strings.Contains("\n"+versions, "\n"+hex.EncodeToString(sum[:])+"  "+name+"\n")
+}
 
 // FS is the pack: one hookify rule per .md file at its root.
 func FS() fs.FS { return files }
