@@ -18,6 +18,10 @@ type Wrapper struct {
 	// Args are the words of this layer as strings, the wrapper itself
 	// first (for example ["sudo", "-u", "root"] or ["bash", "-lc", "ls"]).
 	Args []string
+	// Dir is the directory this layer runs its command in, as given
+	// (env -C DIR, env --chdir=DIR, sudo -D DIR: the last one given),
+	// relative to where the layer runs; "" when it does not change it.
+	Dir string
 }
 
 // Inner is one command found by unwrapping.
@@ -124,7 +128,7 @@ func unwrap(words []Word, redirs []Redirect, layers []Wrapper, env []string, dep
 		case stepNone:
 			return inner()
 		case stepStrip:
-			layers = append(slices.Clip(layers), Wrapper{Name: name, Args: wordStrings(st.layer)})
+			layers = append(slices.Clip(layers), Wrapper{Name: name, Args: wordStrings(st.layer), Dir: st.dir})
 			env = append(slices.Clip(env), st.env...)
 			words = st.rest
 			depth++

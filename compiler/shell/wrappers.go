@@ -28,6 +28,7 @@ type step struct {
 	rest   []Word   // stepStrip: the inner command
 	env    []string // NAME=value set by the wrapper
 	script string   // stepScript
+	dir    string   // the directory the wrapper runs rest in (Wrapper.Dir)
 }
 
 // stripFunc parses the arguments of one wrapper. words[0] is the wrapper.
@@ -145,10 +146,20 @@ func stripSudo(words []Word) (step, *errUncertain) {
 	if err != nil {
 		return step{}, err
 	}
+	dir := ""
 	for _, o := range res.opts {
 		// -h alone is --help; -hHOST is --host=HOST.
 		if o.name == "h" && o.value == "" && res.mode == "" {
 			res.mode = "help"
+		}
+		switch o.name {
+		case "D", "chdir":
+			if o.word.Raw != "" && !o.word.Literal {
+				return step{}, uncertainf("sudo: directory %s is not literal", o.word.Raw)
+			}
+			dir = o.value // the last one given
+		case "R", "chroot":
+			return step{}, uncertainf("sudo: option %s changes the root directory the command sees", optionText(o.name))
 		}
 	}
 	i := res.next
@@ -160,7 +171,9 @@ func stripSudo(words []Word) (step, *errUncertain) {
 	if i < len(words) && !words[i].Literal {
 		return step{}, uncertainf("sudo: argument %s is not literal", words[i].Raw)
 	}
-	return finish(words, i, res.mode, "sudo", env)
+	st, uerr := finish(words, i, res.mode, "sudo", env)
+	st.dir = dir
+	return st, uerr
 }
 
 func stripEnv(words []Word) (step, *errUncertain) {
@@ -178,7 +191,7 @@ func stripEnv(words []Word) (step, *errUncertain) {
 	// parsing options, so work on a copy; the layer reported is the
 	// spliced one.
 	words = append([]Word(nil), words...)
-	mode := ""
+	mode, dir := "", ""
 	i := 1
 	for {
 		res, err := parseOpts(words, i, spec)
@@ -187,6 +200,14 @@ func stripEnv(words []Word) (step, *errUncertain) {
 		}
 		if mode == "" {
 			mode = res.mode
+		}
+		for _, o := range res.opts {
+			if o.name == "C" || o.name == "chdir" {
+				if o.word.Raw != "" && !o.word.Literal {
+					return step{}, uncertainf("env: directory %s is not literal", o.word.Raw)
+				}
+				dir = o.value // the last one given
+			}
 		}
 		if !res.hasSplit {
 			i = res.next
@@ -214,7 +235,9 @@ func stripEnv(words []Word) (step, *errUncertain) {
 	if i < len(words) && !words[i].Literal {
 		return step{}, uncertainf("env: argument %s is not literal", words[i].Raw)
 	}
-	return finish(words, i, mode, "env", env)
+	st, err := finish(words, i, mode, "env", env)
+	st.dir = dir
+	return st, err
 }
 
 // splitEnvString splits an env -S string when it is plain words separated

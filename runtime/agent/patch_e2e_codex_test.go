@@ -83,6 +83,10 @@ func e2eCases() []e2eCase {
 		{Name: "env -C", Item: execCommand(map[string]any{"cmd": "env -C sub " + heredoc, "login": false})},
 		{Name: "cd by a variable", Item: execCommand(map[string]any{"cmd": "X=cd; $X sub; " + heredoc, "login": false})},
 		{Name: "heredoc ended by EOF;", Item: execCommand(map[string]any{"cmd": "apply_patch <<'EOF'\n" + patch + "EOF;"})},
+		// A second reviewer's: the shell, not Codex, runs these.
+		{Name: "braces around an unquoted heredoc", Item: execCommand(map[string]any{"cmd": "{ apply_patch <<EOF\n*** Begin Patch\n*** Add File: .e${U}nv\n+K=1\n*** End Patch\nEOF\n}", "login": false})},
+		{Name: "cd && in a loop", Item: execCommand(map[string]any{"cmd": "for i in 1 2; do cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: x.env\n+K=1\n*** End Patch\nEOF\ndone", "login": false})},
+		{Name: "env -u -- -C", Item: execCommand(map[string]any{"cmd": "env -u -- -C sub " + heredoc, "login": false})},
 	}
 }
 

@@ -120,6 +120,8 @@ func TestApplyPatchToolGrammar(t *testing.T) {
 // event and add one file event per file.
 func TestShellPatchEvents(t *testing.T) {
 	heredoc := "apply_patch <<'EOF'\n" + envPatch + "EOF\n"
+	// Expanded by a shell (U unset: .env), taken as written by Codex.
+	expandPatch := "*** Begin Patch\n*** Add File: .e${U}nv\n+K=AKIA${U}IOSFODNN7EXAMPLE\n*** End Patch\n"
 	for _, c := range []struct {
 		name, command string
 		want          []string
@@ -171,6 +173,23 @@ func TestShellPatchEvents(t *testing.T) {
 		{"source", ". ./go.sh; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"alias", "shopt -s expand_aliases\nalias c='cd sub'\nc\n" + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"an ordinary command first", "mkdir -p d; " + heredoc, []string{"Bash", "Write /r/.env"}, false},
+		// A second reviewer's evasions.
+		{"env -u --", "env -u -- -C sub " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"env -S", "env -S '-C sub' " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"env -C twice", "env -C a -C sub " + heredoc, []string{"Bash", "Write /r/sub/.env"}, false},
+		{"sudo --chroot", "sudo -R /jail " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"trap", "trap 'cd sub' DEBUG; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"mapfile", "mapfile -c1 -C 'cd sub;:' x <<< a; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"cd && in a loop", "for i in 1 2; do cd sub && " + heredoc + "done", []string{"Bash", "Write /r/sub/.env", "Write /r/.env"}, true},
+		// Codex applies only the bare shape itself; around it (a brace
+		// group, a loop, time, !, a comment) the shell runs it and expands
+		// an unquoted heredoc: a problem.
+		{"braces", "{ apply_patch <<EOF\n" + expandPatch + "EOF\n}", []string{"Bash", "Write /r/.e${U}nv"}, true},
+		{"loop", "for i in 1; do apply_patch <<EOF\n" + expandPatch + "EOF\ndone", []string{"Bash", "Write /r/.e${U}nv"}, true},
+		{"time", "time apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, true},
+		{"negated", "! apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, true},
+		{"comment", "apply_patch <<EOF # c\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, true},
+		{"bare, unquoted", "apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, false},
 		// Commands that only mention it.
 		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},
 		{"plain", "ls -la", []string{"Bash"}, false},

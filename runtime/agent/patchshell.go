@@ -248,7 +248,8 @@ func (sp *shellPatches) script(src string, depth int) {
 				switch {
 				case !in.Words[0].Literal:
 					hidden = "the command name " + in.Words[0].Raw + " is not literal"
-				case name == "source" || name == "." || name == "eval" || name == "alias" || name == "shopt" || name == "enable" || name == "builtin":
+				case name == "source" || name == "." || name == "eval" || name == "alias" || name == "shopt" || name == "enable" || name == "builtin" ||
+					name == "trap" || name == "mapfile" || name == "readarray":
 					hidden = name + " runs or defines what we do not follow"
 				}
 			}
@@ -277,11 +278,7 @@ func (sp *shellPatches) script(src string, depth int) {
 				sp.uncertainf(src, "apply_patch runs inside a nested script ("+in.Wrappers[len(in.Wrappers)-1].Name+")")
 				continue
 			}
-			chdir, known := wrapperDir(in.Wrappers)
-			if !known {
-				sp.uncertainf(src, "a wrapper runs apply_patch in a directory that is not literal")
-			}
-			invs = append(invs, invocation{index: i, cmd: c, args: args, chdir: chdir})
+			invs = append(invs, invocation{index: i, cmd: c, args: args, chdir: wrapperDir(in.Wrappers)})
 		}
 	}
 	if len(invs) == 0 {
@@ -292,7 +289,14 @@ func (sp *shellPatches) script(src string, depth int) {
 		}
 		return
 	}
+	// Only a script that is nothing but its commands (no brace group, loop,
+	// time, ! or comment around them) has the shapes Codex applies itself,
+	// and runs a followed cd once.
+	bare := bareScript(src, cmds)
 	dirs, dirsCertain := patchDirs(src, cmds, cds, cdWords, invs)
+	if len(cds) > 0 && !bare {
+		dirsCertain = false
+	}
 	if !dirsCertain {
 		sp.uncertainf(src, "the command changes directory before apply_patch in a way we cannot follow")
 	}
@@ -303,12 +307,73 @@ func (sp *shellPatches) script(src string, depth int) {
 		sp.uncertainf(src, "a command before apply_patch may change its directory ("+hidden+")")
 	}
 	// The shapes Codex applies itself, without the shell.
-	intercepted := invs[0].chdir == "" && (len(cmds) == 1 && len(invs) == 1 && len(invs[0].args) == 0 && cmds[0].Context == 0 &&
+	intercepted := bare && invs[0].chdir == "" && (len(cmds) == 1 && len(invs) == 1 && len(invs[0].args) == 0 && cmds[0].Context == 0 &&
 		len(cmds[0].Words) == 1 && cmds[0].Words[0].Literal && isApplyPatchName(cmds[0].Words[0].Raw) && cmds[0].Words[0].Raw == path.Base(cmds[0].Words[0].Raw)) ||
 		(len(cmds) == 2 && len(dirs) == 1 && dirsCertain && cmds[0].Context == 0)
 	for _, inv := range invs {
 		sp.invocation(src, inv, dirs, intercepted)
 	}
+}
+
+// bareScript reports whether src is its commands and nothing more: no
+// text before the first one, between two only && or ;, after each only
+// the here-documents it reads (each on its own lines, then the end), and
+// no comment. A brace group, a loop, time or ! around the commands, which
+// the command list does not show, makes it false: Codex then runs the
+// script in the shell (which expands an unquoted heredoc) and a cd in a
+// loop runs more than once.
+func bareScript(src string, cmds []shell.SimpleCommand) bool {
+	pos := 0
+	for i, c := range cmds {
+		if c.Context != 0 || c.Span.Start < pos || c.Span.End > len(src) {
+			return false // nested in a substitution, subshell, pipeline…
+		}
+		gap := strings.TrimSpace(src[pos:c.Span.Start])
+		if i == 0 && gap != "" || i > 0 && gap != "&&" && gap != ";" {
+			return false
+		}
+		pos = c.Span.End
+		for _, r := range c.Redirs {
+			if r.Heredoc == nil {
+				continue
+			}
+			// The rest of the operator's line is blank; the body follows.
+			if line, _, _ := strings.Cut(src[pos:], "\n"); strings.TrimSpace(line) != "" {
+				return false
+			}
+			end, ok := heredocEnd(src, r)
+			if !ok {
+				return false
+			}
+			pos = max(pos, end)
+		}
+	}
+	return strings.TrimSpace(src[pos:]) == ""
+}
+
+// heredocEnd returns the offset just after a here-document's delimiter
+// line.
+func heredocEnd(src string, r shell.Redirect) (int, bool) {
+	start := r.Heredoc.Span.Start
+	if !r.Target.Literal || start < 0 || start > len(src) {
+		return 0, false
+	}
+	for off := start; off <= len(src); {
+		line, _, found := strings.Cut(src[off:], "\n")
+		cmp := strings.TrimSuffix(line, "\r")
+		if r.Op == "<<-" {
+			cmp = strings.TrimLeft(cmp, "\t")
+		}
+		next := off + len(line) + 1
+		if cmp == r.Target.Value {
+			return min(next, len(src)), true
+		}
+		if !found {
+			return 0, false
+		}
+		off = next
+	}
+	return 0, false
 }
 
 // scriptLayer reports a wrapper layer that runs a script (bash -c, eval,
@@ -449,53 +514,17 @@ func (sp *shellPatches) invocation(src string, inv invocation, dirs []string, in
 }
 
 // wrapperDir returns the directory that wrappers (env -C DIR, env
-// --chdir=DIR, sudo -D DIR, sudo --chdir DIR) make the command run in,
-// the last one winning, and whether it is known: a directory word that
-// is not literal is not.
-func wrapperDir(ws []shell.Wrapper) (dir string, known bool) {
-	known = true
+// --chdir=DIR, sudo -D DIR) make the command run in, relative to the
+// script's: each layer's own (the last one it was given, as the wrapper's
+// option parser read it: shell.Wrapper.Dir), joined layer by layer.
+func wrapperDir(ws []shell.Wrapper) string {
+	dir := ""
 	for _, w := range ws {
-		var short string
-		switch w.Name {
-		case "env":
-			short = "-C"
-		case "sudo":
-			short = "-D"
-		default:
-			continue
-		}
-		for i := 1; i < len(w.Args); i++ {
-			a := w.Args[i]
-			var d string
-			var found bool
-			switch {
-			case a == "--":
-				i = len(w.Args)
-				continue
-			case a == short || a == "--chdir":
-				if i+1 < len(w.Args) {
-					d, found = w.Args[i+1], true
-					i++
-				}
-			case strings.HasPrefix(a, "--chdir="):
-				d, found = strings.TrimPrefix(a, "--chdir="), true
-			case strings.HasPrefix(a, short) && len(a) > 2:
-				d, found = a[2:], true
-			case len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.Contains(a[1:], short[1:]):
-				// Combined short options (-iC DIR): where the value starts
-				// is not followed.
-				known = false
-			}
-			if found {
-				if d == "" || strings.ContainsAny(d, "$`*?[\"'\\") {
-					known = false // the paths stay the script's directory's
-					continue
-				}
-				dir = joinPath(dir, d)
-			}
+		if w.Dir != "" {
+			dir = joinPath(dir, w.Dir)
 		}
 	}
-	return dir, known
+	return dir
 }
 
 // heredocSource returns a here-document's body as the source has it: the
