@@ -406,12 +406,14 @@ func patchDirs(src string, cmds []shell.SimpleCommand, cds []int, cdWords map[in
 	if len(cds) == 0 {
 		return nil, true
 	}
-	if len(cds) == 1 && cds[0] == 0 && len(cmds) == 2 && len(invs) == 1 && invs[0].index == 1 {
-		cd := cmds[0]
-		if argv, ok := cd.LiteralArgv(); ok && len(argv) == 2 && argv[0] == "cd" && len(cd.Assigns) == 0 && cd.Context == cmds[1].Context {
+	// One cd, right before the one apply_patch (after commands that do not
+	// change directory: mkdir -p d && cd d && apply_patch …).
+	if len(cds) == 1 && len(invs) == 1 && cds[0] == invs[0].index-1 {
+		cd, next := cmds[cds[0]], cmds[invs[0].index]
+		if argv, ok := cd.LiteralArgv(); ok && len(argv) == 2 && argv[0] == "cd" && len(cd.Assigns) == 0 && cd.Context == next.Context {
 			dir := argv[1]
 			if dir != "" && dir != "-" && !strings.HasPrefix(dir, "-") {
-				if strings.TrimSpace(src[cd.Span.End:cmds[1].Span.Start]) == "&&" {
+				if strings.TrimSpace(src[cd.Span.End:next.Span.Start]) == "&&" {
 					return []string{dir}, true
 				}
 				return []string{dir, ""}, true
