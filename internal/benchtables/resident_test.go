@@ -12,10 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookifyc/hookifyc/internal/benchrules"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 	"github.com/hookifyc/hookifyc/runtime/hookcmd"
-	"github.com/hookifyc/hookifyc/runtime/rulecache"
 )
 
 // The resident table measures a design hookifyc does not ship: the hook
@@ -132,17 +130,12 @@ func resident(t *testing.T, out *bytes.Buffer) {
 	hookBin := testenv.HookBinary(t)
 	floor := buildProgram(t, "floor", floorSource)
 	client := buildProgram(t, "client", clientSource)
-	const stdinText = `{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`
 	fmt.Fprintln(out, "## Resident evaluator (not shipped): a client process against the floor")
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, "| process | rules | runs | median | floor median | ratio | warm, in process: a hook call / the rule files' checks alone |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|---|")
 	for _, n := range []int{4, 100, 1000} {
-		dir := t.TempDir()
-		benchrules.Write(t, filepath.Join(dir, ".claude"), benchrules.Files(t, n))
-		in := []byte(strings.ReplaceAll(stdinText, "CWD", dir))
-		runs := map[int]int{4: 250, 100: 250, 1000: 100}[n]
-		time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
+		dir, in, runs := benchProject(t, n)
 		// Socket paths are short (108 bytes at most): not in t.TempDir.
 		sockDir, err := os.MkdirTemp("", "hkres")
 		if err != nil {

@@ -297,20 +297,12 @@ func main() {
 func latency(t *testing.T, out *bytes.Buffer) {
 	bin, hookBin := testenv.Binary(t), testenv.HookBinary(t)
 	floor := buildProgram(t, "floor", floorSource)
-	const stdinText = `{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`
 	fmt.Fprintln(out, "## Latency: whole processes against the floor (median of interleaved runs)")
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, "| process | rules | runs | median | floor median | ratio | target |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|---|")
 	for _, n := range []int{4, 100, 1000} {
-		dir := t.TempDir()
-		benchrules.Write(t, filepath.Join(dir, ".claude"), benchrules.Files(t, n))
-		in := []byte(strings.ReplaceAll(stdinText, "CWD", dir))
-		runs := 250
-		if n == 1000 {
-			runs = 100
-		}
-		time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
+		dir, in, runs := benchProject(t, n)
 		target := map[int]string{100: "≤ 1.5×", 1000: "≤ 2.5×"}[n]
 		// hookifyc-hook is what apply installs (the hook-only binary);
 		// `hookifyc hook` is the same call through the whole CLI.
@@ -348,9 +340,7 @@ func latency(t *testing.T, out *bytes.Buffer) {
 	fmt.Fprintln(out, "| in process (hook.Run; no rule cache: every file read and parsed per call) | rules | median |")
 	fmt.Fprintln(out, "|---|---|---|")
 	for _, n := range []int{4, 100, 1000} {
-		dir := t.TempDir()
-		benchrules.Write(t, filepath.Join(dir, ".claude"), benchrules.Files(t, n))
-		in := []byte(strings.ReplaceAll(stdinText, "CWD", dir))
+		dir, in := benchRules(t, n)
 		var samples []time.Duration
 		for i := 0; i < 200; i++ {
 			start := time.Now()
@@ -360,6 +350,26 @@ func latency(t *testing.T, out *bytes.Buffer) {
 		fmt.Fprintf(out, "| hook.Run | %d | %.3f ms |\n", n, ms(median(samples)))
 	}
 	fmt.Fprintln(out)
+}
+
+// benchStdin is the call the latency tables time (CWD: the project).
+const benchStdin = `{"session_id":"s","transcript_path":"/nonexistent","cwd":"CWD","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m \"feat: add the parser\" && npm test","description":"commit"}}`
+
+// benchRules makes a project with n rule files (internal/benchrules) and
+// the call's stdin for it.
+func benchRules(t *testing.T, n int) (dir string, stdin []byte) {
+	dir = t.TempDir()
+	benchrules.Write(t, filepath.Join(dir, ".claude"), benchrules.Files(t, n))
+	return dir, []byte(strings.ReplaceAll(benchStdin, "CWD", dir))
+}
+
+// benchProject is benchRules for whole processes: also the number of runs
+// (fewer for 1,000 files), once the rule files are older than the rule
+// cache's racy window (a file changed that recently is never cached).
+func benchProject(t *testing.T, n int) (dir string, stdin []byte, runs int) {
+	dir, stdin = benchRules(t, n)
+	time.Sleep(rulecache.RacyWindow + 100*time.Millisecond)
+	return dir, stdin, map[int]int{4: 250, 100: 250, 1000: 100}[n]
 }
 
 // rulesFile is a .rules file of n forbidden prefix rules.
