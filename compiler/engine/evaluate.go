@@ -117,7 +117,7 @@ func JoinMessages(rules []*ir.Rule) string {
 // EventFilter is the rule event a hook call considers: "stop" for Stop,
 // "prompt" for UserPromptSubmit, and for tool calls "bash" for the tool Bash
 // and "file" for Edit, Write and MultiEdit, as hookify's entry scripts map
-// them. For any other tool, hookify passes no filter at all (filter is
+// them (the fixed semantics add NotebookEdit). For any other tool, hookify passes no filter at all (filter is
 // false: every rule is considered, docs/compat.md); the fixed semantics
 // filter with kind "" instead, so that only event "all" rules apply, and
 // treat SubagentStop as Stop.
@@ -133,6 +133,12 @@ func EventFilter(sem Semantics, dispatch, toolName string) (kind string, filter 
 		return ir.EventBash, true
 	case "Edit", "Write", "MultiEdit":
 		return ir.EventFile, true
+	case "NotebookEdit":
+		if sem == Fixed {
+			// Claude Code's notebook edits are file edits (hookify
+			// considers only event "all" rules for them).
+			return ir.EventFile, true
+		}
 	}
 	return "", sem == Fixed
 }

@@ -86,6 +86,17 @@ func (m *matcher) extractField(rule *ir.Rule, field string) (v pyval.Value, foun
 		case "file_path":
 			return m.toolGet("file_path", pyval.Str(""))
 		}
+	case fixed && tool == "NotebookEdit":
+		// Claude Code's notebook_path, and new_source: the cell's new
+		// text ("" when a cell is deleted).
+		switch field {
+		case "file_path":
+			return m.toolGet("notebook_path", pyval.Str(""))
+		case "content", "new_text", "new_string":
+			return m.toolGet("new_source", pyval.Str(""))
+		case "old_text", "old_string":
+			return pyval.Str(""), true, nil
+		}
 	case tool == "MultiEdit":
 		switch field {
 		case "file_path":

@@ -236,3 +236,20 @@ func TestHugePatternIsAProblem(t *testing.T) {
 		t.Errorf("problem text (%d bytes): %.300s", len(text), text)
 	}
 }
+
+// TestNotebookEditIsAFileEvent: under the fixed semantics, Claude Code's
+// NotebookEdit is a file event: file rules see its notebook_path as
+// file_path and its new_source as the content (hookify never matched
+// it, which let a secret into a notebook past every file rule).
+func TestNotebookEditIsAFileEvent(t *testing.T) {
+	secret := rule(t, "---\nname: secret\nevent: file\naction: block\nconditions:\n  - field: content\n    operator: regex_match\n    pattern: AKIA[0-9A-Z]{16}\n---\nNo keys.")
+	path := rule(t, "---\nname: nb\nevent: file\naction: warn\nconditions:\n  - field: file_path\n    operator: ends_with\n    pattern: .ipynb\n---\nNotebook.")
+	ev := event(t, `{"hook_event_name":"PreToolUse","tool_name":"NotebookEdit","tool_input":{"notebook_path":"/p/a.ipynb","cell_id":"c1","new_source":"k='AKIAIOSFODNN7EXAMPLE'","cell_type":"code","edit_mode":"replace"}}`)
+	res := engine.New(engine.Options{Semantics: engine.Fixed}).Evaluate([]*ir.Rule{secret, path}, ev)
+	if res.Decision() != engine.DecisionBlock || len(res.Warning) != 1 {
+		t.Errorf("fixed: %s, warnings %d", res.Decision(), len(res.Warning))
+	}
+	if res := engine.New(engine.Options{Semantics: engine.Hookify}).Evaluate([]*ir.Rule{secret, path}, ev); res.Decision() != engine.DecisionAllow {
+		t.Errorf("hookify semantics: %s (hookify does not map NotebookEdit)", res.Decision())
+	}
+}

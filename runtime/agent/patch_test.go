@@ -147,8 +147,9 @@ func TestShellPatchEvents(t *testing.T) {
 		{"followed by a command", heredoc + "git status\n", []string{"Bash", "Write /r/.env"}, false},
 		{"line continuation", "apply_patch <<EOF\n*** Begin Patch\n*** Add File: a\n+x \\\n*** Add File: .env\n*** End Patch\nEOF",
 			// Codex reads the body as written (two files); the shell would
-			// join the lines (one file, other content): both are checked.
-			[]string{"Bash", "Write /r/a", "Write /r/a", "Write /r/.env"}, false},
+			// join the lines (one file, other content): both are checked,
+			// and the command joined as bash reads it (the last event).
+			[]string{"Bash", "Write /r/a", "Write /r/a", "Write /r/.env", "Bash"}, false},
 		// What we cannot follow is a problem; the paths named are checked.
 		{"pipe", "echo " + shellQuote(envPatch) + " | apply_patch", []string{"Bash", "Write /r/.env"}, true},
 		{"file", "apply_patch < p.diff", []string{"Bash"}, true},
@@ -309,5 +310,23 @@ func TestLenientEventsCarryContent(t *testing.T) {
 	}
 	if !found || len(in.PatchProblems()) == 0 {
 		t.Errorf("events %d, problems %v", len(in.Events), in.PatchProblems())
+	}
+}
+
+// TestJoinedCommand: a Bash command with line continuations is judged
+// joined as well; one without is judged once.
+func TestJoinedCommand(t *testing.T) {
+	raw, _ := pyval.LoadJSON(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"git push \\\n --force","description":"d"}}`)
+	in, _ := Normalize(raw)
+	if len(in.Events) != 2 {
+		t.Fatalf("%d events", len(in.Events))
+	}
+	ti, _ := in.Events[1].Get("tool_input")
+	if d := ti.(*pyval.Dict); str(d, "command") != "git push  --force" || str(d, "description") != "d" {
+		t.Errorf("joined: %s", pyval.Dumps(in.Events[1]))
+	}
+	raw, _ = pyval.LoadJSON(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls -la"}}`)
+	if in, _ := Normalize(raw); len(in.Events) != 1 {
+		t.Errorf("plain command: %d events", len(in.Events))
 	}
 }
