@@ -41,7 +41,10 @@ type Input struct {
 	// Events are the events to evaluate: Event itself, or one file event per
 	// file of a Codex apply_patch call (see patchEvents).
 	Events []*pyval.Dict
-	Shape  Shape
+	// patchProblems are what Normalize's patch analysis could not know
+	// (PatchProblems), kept so that the call is analysed once.
+	patchProblems []string
+	Shape         Shape
 	// Agent is the agent detected from the payload (Codex payloads carry turn_id).
 	Agent Kind
 	// HookEvent is the normalised hook event name ("" when unknown).

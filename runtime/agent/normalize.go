@@ -36,7 +36,9 @@ func Normalize(raw pyval.Value) (Input, bool) {
 	in.Events = []*pyval.Dict{in.Event}
 	// Codex edits: an apply_patch call, or a shell command that applies a
 	// patch (patch.go), also become one file event per file.
-	if pc, ok := analyzePatchCall(in.Event, in.Cwd); ok && len(pc.events) > 0 {
+	pc, ok := analyzePatchCall(in.Event, in.Cwd)
+	in.patchProblems = pc.problems
+	if ok && len(pc.events) > 0 {
 		if pc.replace {
 			in.Events = pc.events
 		} else {

@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"hash/fnv"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
@@ -169,7 +171,14 @@ type eventBuilder struct {
 }
 
 func (b *eventBuilder) add(tool, filePath string, fields ...string) {
-	key := tool + "\x00" + filePath + "\x00" + strings.Join(fields, "\x00")
+	// The key holds a hash of the fields, not the fields: a patch's
+	// content can be the whole text, for each of thousands of paths.
+	h := fnv.New64a()
+	for _, f := range fields {
+		h.Write([]byte(f))
+		h.Write([]byte{0})
+	}
+	key := tool + "\x00" + filePath + "\x00" + strconv.FormatUint(h.Sum64(), 16)
 	if b.added[key] {
 		return // the same file event from another reading of the text
 	}
@@ -235,19 +244,32 @@ func (b *eventBuilder) lenient(text, cwd string) {
 		}
 	}
 	content := strings.Join(added, "\n") + "\n" + text
+	carried := 0
 	for _, f := range scanPatchPaths(text) {
 		for _, p := range resolvePatchPaths(cwd, f.path) {
 			if b.paths[p] {
 				continue
 			}
+			// The first maxContentEvents paths carry the content, the
+			// others their path alone: content rules need it once, and
+			// each rule searches each event (thousands of marker lines
+			// must not make that quadratic).
+			c := ""
+			if carried < maxContentEvents {
+				c = content
+				carried++
+			}
 			if f.add {
-				b.add("Write", p, "content", content)
+				b.add("Write", p, "content", c)
 			} else {
-				b.add("Edit", p, "old_string", "", "new_string", content)
+				b.add("Edit", p, "old_string", "", "new_string", c)
 			}
 		}
 	}
 }
+
+// maxContentEvents bounds the lenient events that carry a text's content.
+const maxContentEvents = 8
 
 // scannedPath is a path found by scanPatchPaths.
 type scannedPath struct {

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -328,5 +330,39 @@ func TestJoinedCommand(t *testing.T) {
 	raw, _ = pyval.LoadJSON(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls -la"}}`)
 	if in, _ := Normalize(raw); len(in.Events) != 1 {
 		t.Errorf("plain command: %d events", len(in.Events))
+	}
+}
+
+// TestLenientEventsBounded: a command naming thousands of file markers in
+// a patch hookifyc cannot read costs memory and time in proportion to its
+// size (a reviewer's 10,000 comment lines after `apply_patch < p.patch`
+// took 17 s and 10 GB when every lenient event carried the whole text):
+// only the first maxContentEvents paths carry the content.
+func TestLenientEventsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apply_patch < p.patch\n")
+	for i := range 10_000 {
+		fmt.Fprintf(&b, "# *** Add File: f%d\n+AKIA%016d\n", i, i)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	raw, err := pyval.LoadJSON(`{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/r","tool_name":"Bash","tool_input":{"command":` + jsonStr(b.String()) + `}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := Normalize(raw)
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 200<<20 {
+		t.Errorf("%d MB allocated", alloc>>20)
+	}
+	withContent := 0
+	for _, ev := range in.Events {
+		ti, _ := ev.Get("tool_input")
+		if d, ok := ti.(*pyval.Dict); ok && str(d, "content") != "" {
+			withContent++
+		}
+	}
+	if len(in.Events) < 10_000 || withContent != maxContentEvents || len(in.PatchProblems()) == 0 {
+		t.Errorf("%d events, %d with content, problems %v", len(in.Events), withContent, in.PatchProblems())
 	}
 }

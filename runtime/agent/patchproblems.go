@@ -16,12 +16,8 @@ func (in Input) PatchProblems() []engine.Problem {
 	if in.Event == nil {
 		return nil
 	}
-	pc, ok := analyzePatchCall(in.Event, in.Cwd)
-	if !ok {
-		return nil
-	}
 	var out []engine.Problem
-	for _, p := range pc.problems {
+	for _, p := range in.patchProblems {
 		out = append(out, engine.Problem{Kind: ProblemApplyPatch, Text: p})
 	}
 	return out
