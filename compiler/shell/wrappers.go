@@ -146,7 +146,7 @@ func stripSudo(words []Word) (step, *errUncertain) {
 	if err != nil {
 		return step{}, err
 	}
-	dir := ""
+	dir, login := "", ""
 	for _, o := range res.opts {
 		// -h alone is --help; -hHOST is --host=HOST.
 		if o.name == "h" && o.value == "" && res.mode == "" {
@@ -160,6 +160,8 @@ func stripSudo(words []Word) (step, *errUncertain) {
 			dir = o.value // the last one given
 		case "R", "chroot":
 			return step{}, uncertainf("sudo: option %s changes the root directory the command sees", optionText(o.name))
+		case "i", "login":
+			login = optionText(o.name)
 		}
 	}
 	i := res.next
@@ -170,6 +172,9 @@ func stripSudo(words []Word) (step, *errUncertain) {
 	}
 	if i < len(words) && !words[i].Literal {
 		return step{}, uncertainf("sudo: argument %s is not literal", words[i].Raw)
+	}
+	if login != "" && i < len(words) && res.mode == "" {
+		return step{}, uncertainf("sudo: option %s runs the command through the target user's login shell, in their home directory", login)
 	}
 	st, uerr := finish(words, i, res.mode, "sudo", env)
 	st.dir = dir

@@ -194,6 +194,14 @@ func TestShellPatchEvents(t *testing.T) {
 		{"negated", "! apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, true},
 		{"comment", "apply_patch <<EOF # c\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, true},
 		{"bare, unquoted", "apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/.e${U}nv"}, false},
+		// A third review's: what makes a followed cd go elsewhere, and
+		// hidden changes before a later apply_patch.
+		{"CDPATH", "CDPATH=/; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env"}, true},
+		{"read CDPATH", "read CDPATH <<< /; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env"}, true},
+		{"printf -v before cd", "printf -v C%s / PATH; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env"}, true},
+		{"hidden before the second", heredoc + "eval \"$X\"; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"sudo -i", "sudo -i " + heredoc, []string{"Bash", "Write /r/.env"}, true},
+		{"newline between", "mkdir -p d\ncd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
 		// Commands that only mention it.
 		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},
 		{"plain", "ls -la", []string{"Bash"}, false},

@@ -229,28 +229,33 @@ func (sp *shellPatches) script(src string, depth int) {
 	// hidden: a command that may change directory, or define what a later
 	// command does, where we cannot see it (a command name that is not
 	// literal, eval of what we cannot unwrap, source, alias, shopt).
-	hidden := ""
+	hidden, hiddenAt := "", -1 // the first such command, and its index
+	// safeBefore: every command before the current one is one that cannot
+	// change how a later cd resolves (no CDPATH, no hidden change).
+	safeBefore := make([]bool, len(cmds)+1)
+	safeBefore[0] = true
 	for i, c := range cmds {
+		safeBefore[i+1] = safeBefore[i] && plainCommand(c)
 		raw := src[c.Span.Start:c.Span.End]
 		for _, in := range shell.UnwrapCommand(c) {
 			if in.Uncertain && mentionsApplyPatch(raw) {
 				sp.uncertainf(src, "a command that mentions apply_patch could not be unwrapped ("+in.Reason+")")
 				continue
 			}
-			if in.Uncertain && hidden == "" && len(invs) == 0 {
-				hidden = in.Reason
+			if in.Uncertain && hidden == "" {
+				hidden, hiddenAt = in.Reason, i
 			}
 			if len(in.Words) == 0 {
 				continue
 			}
 			name := path.Base(in.Words[0].String())
-			if hidden == "" && len(invs) == 0 {
+			if hidden == "" {
 				switch {
 				case !in.Words[0].Literal:
-					hidden = "the command name " + in.Words[0].Raw + " is not literal"
+					hidden, hiddenAt = "the command name "+in.Words[0].Raw+" is not literal", i
 				case name == "source" || name == "." || name == "eval" || name == "alias" || name == "shopt" || name == "enable" || name == "builtin" ||
 					name == "trap" || name == "mapfile" || name == "readarray":
-					hidden = name + " runs or defines what we do not follow"
+					hidden, hiddenAt = name+" runs or defines what we do not follow", i
 				}
 			}
 			var args []shell.Word
@@ -294,13 +299,15 @@ func (sp *shellPatches) script(src string, depth int) {
 	// and runs a followed cd once.
 	bare := bareScript(src, cmds)
 	dirs, dirsCertain := patchDirs(src, cmds, cds, cdWords, invs)
-	if len(cds) > 0 && !bare {
+	if len(cds) > 0 && (!bare || !safeBefore[cds[0]] || strings.Contains(src, "CDPATH")) {
+		// A loop may run the cd again; CDPATH, or what a command before
+		// it may set, makes cd D go elsewhere than D.
 		dirsCertain = false
 	}
 	if !dirsCertain {
 		sp.uncertainf(src, "the command changes directory before apply_patch in a way we cannot follow")
 	}
-	if hidden != "" {
+	if hidden != "" && hiddenAt < invs[len(invs)-1].index {
 		// What ran before apply_patch may have changed the directory the
 		// paths are resolved in: the paths are checked as written, and
 		// the fail mode decides.
@@ -329,17 +336,22 @@ func bareScript(src string, cmds []shell.SimpleCommand) bool {
 			return false // nested in a substitution, subshell, pipeline…
 		}
 		gap := strings.TrimSpace(src[pos:c.Span.Start])
-		if i == 0 && gap != "" || i > 0 && gap != "&&" && gap != ";" {
+		if i == 0 && gap != "" || i > 0 && gap != "" && gap != "&&" && gap != ";" {
 			return false
 		}
 		pos = c.Span.End
+		heredocs := false
 		for _, r := range c.Redirs {
 			if r.Heredoc == nil {
 				continue
 			}
-			// The rest of the operator's line is blank; the body follows.
-			if line, _, _ := strings.Cut(src[pos:], "\n"); strings.TrimSpace(line) != "" {
-				return false
+			if !heredocs {
+				// The rest of the operator's line is blank; the bodies
+				// follow, one after the other.
+				if line, _, _ := strings.Cut(src[pos:], "\n"); strings.TrimSpace(line) != "" {
+					return false
+				}
+				heredocs = true
 			}
 			end, ok := heredocEnd(src, r)
 			if !ok {
@@ -349,6 +361,20 @@ func bareScript(src string, cmds []shell.SimpleCommand) bool {
 		}
 	}
 	return strings.TrimSpace(src[pos:]) == ""
+}
+
+// plainCommand reports whether c is a command that cannot change how a
+// later cd resolves or where it runs: a literal mkdir, touch, ls, pwd,
+// true, test or [, with no assignment (CDPATH=…) and no wrapper.
+func plainCommand(c shell.SimpleCommand) bool {
+	if len(c.Assigns) > 0 || len(c.Words) == 0 || !c.Words[0].Literal {
+		return false
+	}
+	switch c.Words[0].Value {
+	case "mkdir", "touch", "ls", "pwd", "true", "test", "[", "cd", "pushd", "popd", "apply_patch", "applypatch":
+		return true
+	}
+	return false
 }
 
 // heredocEnd returns the offset just after a here-document's delimiter
