@@ -1,7 +1,7 @@
 package agent
 
 import (
-	"hash/fnv"
+	"crypto/sha256"
 	"path"
 	"strconv"
 	"strings"
@@ -172,13 +172,16 @@ type eventBuilder struct {
 
 func (b *eventBuilder) add(tool, filePath string, fields ...string) {
 	// The key holds a hash of the fields, not the fields: a patch's
-	// content can be the whole text, for each of thousands of paths.
-	h := fnv.New64a()
+	// content can be the whole text, for each of thousands of paths. A
+	// collision would drop an event, so the hash is one nobody can make
+	// collide (the agent writes the text).
+	h := sha256.New()
 	for _, f := range fields {
-		h.Write([]byte(f))
+		h.Write([]byte(strconv.Itoa(len(f))))
 		h.Write([]byte{0})
+		h.Write([]byte(f))
 	}
-	key := tool + "\x00" + filePath + "\x00" + strconv.FormatUint(h.Sum64(), 16)
+	key := tool + "\x00" + filePath + "\x00" + string(h.Sum(nil))
 	if b.added[key] {
 		return // the same file event from another reading of the text
 	}
