@@ -19,7 +19,21 @@ type Event struct {
 	// its entry script (and so its event filter) from it; when empty, the
 	// input's hook_event_name is used.
 	Dispatch string
+	// Subjects, when not nil, are the values prepared for regex searches
+	// and their results, shared by the events of one call (NewSubjects):
+	// a text that several events carry (a patch's content on each of its
+	// files) is searched once per pattern, not once per event.
+	Subjects *Subjects
 }
+
+// Subjects are prepared search values and their results, shared by the
+// evaluations of one call with one Engine (Event.Subjects).
+type Subjects struct {
+	list []*subjectEntry
+}
+
+// NewSubjects returns an empty set of shared search values.
+func NewSubjects() *Subjects { return &Subjects{} }
 
 // Result is the outcome of one evaluation.
 type Result struct {
@@ -176,7 +190,7 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 	toolName, _ := getOr(input, "tool_name", pyval.Str("")).(pyval.Str)
 	kind, filter := EventFilter(e.opts.Semantics, dispatch, string(toolName))
 
-	m := matcher{e: e, input: input, res: &res}
+	m := matcher{e: e, input: input, res: &res, shared: ev.Subjects}
 	m.tool = getOr(input, "tool_name", pyval.Str(""))
 	m.toolInput = getOr(input, "tool_input", pyval.NewDict())
 	consider := func(rule *ir.Rule) bool { return Considers(rule, kind, filter) }
@@ -265,6 +279,9 @@ type matcher struct {
 	// untrusted: the rule being matched is one the guarded agent can
 	// write (Options.TrustedRules).
 	untrusted bool
+	// shared, when not nil, holds the prepared values instead of subjects
+	// (Event.Subjects).
+	shared *Subjects
 }
 
 // toolMayMatch reports whether rule's tool matcher, if any, admits the

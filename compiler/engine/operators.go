@@ -164,20 +164,29 @@ func (m *matcher) failSafeNote(rule *ir.Rule) string {
 // most rules of an event test the same field, so a few entries compared by
 // identity (not by content, which would cost a pass over a long value) suffice.
 func (m *matcher) subjectOf(s string) *subjectEntry {
-	for _, c := range m.subjects {
+	list, max := &m.subjects, maxSubjects
+	if m.shared != nil {
+		list, max = &m.shared.list, maxSharedSubjects
+	}
+	for _, c := range *list {
 		if len(c.src) == len(s) && unsafe.StringData(c.src) == unsafe.StringData(s) {
 			return c
 		}
 	}
 	entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
-	if len(m.subjects) < maxSubjects {
-		m.subjects = append(m.subjects, entry)
+	if len(*list) < max {
+		*list = append(*list, entry)
 	}
 	return entry
 }
 
-// maxSubjects is the number of prepared values a matcher keeps.
-const maxSubjects = 4
+// maxSubjects is the number of prepared values a matcher keeps, and
+// maxSharedSubjects the number the events of one call share: the values
+// they have in common (a patch's content) come first.
+const (
+	maxSubjects       = 4
+	maxSharedSubjects = 8
+)
 
 // subjectEntry is a prepared value and the results of the searches run on
 // it: identical patterns share one compiled regex, so a pattern repeated

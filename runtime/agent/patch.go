@@ -3,8 +3,8 @@ package agent
 import (
 	"crypto/sha256"
 	"path"
-	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
@@ -164,24 +164,23 @@ func resolvePatchPaths(cwd, p string) []string {
 
 // eventBuilder makes file events from the call's event.
 type eventBuilder struct {
-	ev    *pyval.Dict
-	out   []*pyval.Dict
-	added map[string]bool // events already made
-	paths map[string]bool // their file paths
+	digests map[stringID][sha256.Size]byte // see digest
+	ev      *pyval.Dict
+	out     []*pyval.Dict
+	added   map[string]bool // events already made
+	paths   map[string]bool // their file paths
 }
 
 func (b *eventBuilder) add(tool, filePath string, fields ...string) {
-	// The key holds a hash of the fields, not the fields: a patch's
-	// content can be the whole text, for each of thousands of paths. A
-	// collision would drop an event, so the hash is one nobody can make
-	// collide (the agent writes the text).
-	h := sha256.New()
+	// The key holds hashes of the fields, not the fields: a patch's
+	// content can be the whole text, for each of thousands of paths (one
+	// string, hashed once: digest). A collision would drop an event, so
+	// the hash is one nobody can make collide (the agent writes the text).
+	key := tool + "\x00" + filePath
 	for _, f := range fields {
-		h.Write([]byte(strconv.Itoa(len(f))))
-		h.Write([]byte{0})
-		h.Write([]byte(f))
+		d := b.digest(f)
+		key += "\x00" + string(d[:])
 	}
-	key := tool + "\x00" + filePath + "\x00" + string(h.Sum(nil))
 	if b.added[key] {
 		return // the same file event from another reading of the text
 	}
@@ -234,6 +233,27 @@ func (b *eventBuilder) patch(p *parsedPatch, cwd string) {
 	}
 }
 
+// digest is the SHA-256 of a field value, computed once per string (the
+// lenient events share one content string).
+func (b *eventBuilder) digest(f string) [sha256.Size]byte {
+	id := stringID{unsafe.StringData(f), len(f)}
+	if d, ok := b.digests[id]; ok {
+		return d
+	}
+	d := sha256.Sum256([]byte(f))
+	if b.digests == nil {
+		b.digests = map[stringID][sha256.Size]byte{}
+	}
+	b.digests[id] = d
+	return d
+}
+
+// stringID is a string's identity: where its bytes are, and how many.
+type stringID struct {
+	p *byte
+	n int
+}
+
 // lenient adds an event for every path that any reading of text could
 // give to a file marker (see scanPatchPaths) and that has no event yet.
 // What the text adds is not known file by file, so every event carries all
@@ -246,33 +266,23 @@ func (b *eventBuilder) lenient(text, cwd string) {
 			added = append(added, rest)
 		}
 	}
+	// Every event carries the same string (no copy); the engine searches
+	// it once per pattern for all of them (engine.Event.Subjects), so that
+	// thousands of marker lines do not make a call quadratic.
 	content := strings.Join(added, "\n") + "\n" + text
-	carried := 0
 	for _, f := range scanPatchPaths(text) {
 		for _, p := range resolvePatchPaths(cwd, f.path) {
 			if b.paths[p] {
 				continue
 			}
-			// The first maxContentEvents paths carry the content, the
-			// others their path alone: content rules need it once, and
-			// each rule searches each event (thousands of marker lines
-			// must not make that quadratic).
-			c := ""
-			if carried < maxContentEvents {
-				c = content
-				carried++
-			}
 			if f.add {
-				b.add("Write", p, "content", c)
+				b.add("Write", p, "content", content)
 			} else {
-				b.add("Edit", p, "old_string", "", "new_string", c)
+				b.add("Edit", p, "old_string", "", "new_string", content)
 			}
 		}
 	}
 }
-
-// maxContentEvents bounds the lenient events that carry a text's content.
-const maxContentEvents = 8
 
 // scannedPath is a path found by scanPatchPaths.
 type scannedPath struct {

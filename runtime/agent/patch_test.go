@@ -202,6 +202,8 @@ func TestShellPatchEvents(t *testing.T) {
 		{"hidden before the second", heredoc + "eval \"$X\"; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"sudo -i", "sudo -i " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"newline between", "mkdir -p d\ncd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
+		{"CDPATH by a redirection", "true {CD\\\nPATH}>/dev/null; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env", "Bash"}, true},
+		{"hidden after, in a loop", "for i in 1 2; do " + heredoc + "eval \"$X\"; done", []string{"Bash", "Write /r/.env"}, true},
 		// Commands that only mention it.
 		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},
 		{"plain", "ls -la", []string{"Bash"}, false},
@@ -344,8 +346,10 @@ func TestJoinedCommand(t *testing.T) {
 // TestLenientEventsBounded: a command naming thousands of file markers in
 // a patch hookifyc cannot read costs memory and time in proportion to its
 // size (a reviewer's 10,000 comment lines after `apply_patch < p.patch`
-// took 17 s and 10 GB when every lenient event carried the whole text):
-// only the first maxContentEvents paths carry the content.
+// took 17 s and 10 GB when each lenient event's key copied the whole
+// text), and every path still carries the content (a rule on a path and
+// a content must see both in one event: giving only the first 8 paths the
+// content let a ninth file through).
 func TestLenientEventsBounded(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("apply_patch < p.patch\n")
@@ -370,7 +374,7 @@ func TestLenientEventsBounded(t *testing.T) {
 			withContent++
 		}
 	}
-	if len(in.Events) < 10_000 || withContent != maxContentEvents || len(in.PatchProblems()) == 0 {
+	if len(in.Events) < 10_000 || withContent < 10_000 || len(in.PatchProblems()) == 0 {
 		t.Errorf("%d events, %d with content, problems %v", len(in.Events), withContent, in.PatchProblems())
 	}
 }

@@ -299,7 +299,7 @@ func (sp *shellPatches) script(src string, depth int) {
 	// and runs a followed cd once.
 	bare := bareScript(src, cmds)
 	dirs, dirsCertain := patchDirs(src, cmds, cds, cdWords, invs)
-	if len(cds) > 0 && (!bare || !safeBefore[cds[0]] || strings.Contains(src, "CDPATH")) {
+	if len(cds) > 0 && (!bare || !safeBefore[cds[0]] || strings.Contains(strings.ReplaceAll(src, "\\\n", ""), "CDPATH")) {
 		// A loop may run the cd again; CDPATH, or what a command before
 		// it may set, makes cd D go elsewhere than D.
 		dirsCertain = false
@@ -307,7 +307,9 @@ func (sp *shellPatches) script(src string, depth int) {
 	if !dirsCertain {
 		sp.uncertainf(src, "the command changes directory before apply_patch in a way we cannot follow")
 	}
-	if hidden != "" && hiddenAt < invs[len(invs)-1].index {
+	// In a loop or a function, what comes after an apply_patch in the text
+	// may run before it: then any hidden change counts.
+	if hidden != "" && (hiddenAt < invs[len(invs)-1].index || !bare) {
 		// What ran before apply_patch may have changed the directory the
 		// paths are resolved in: the paths are checked as written, and
 		// the fail mode decides.
@@ -367,7 +369,8 @@ func bareScript(src string, cmds []shell.SimpleCommand) bool {
 // later cd resolves or where it runs: a literal mkdir, touch, ls, pwd,
 // true, test or [, with no assignment (CDPATH=…) and no wrapper.
 func plainCommand(c shell.SimpleCommand) bool {
-	if len(c.Assigns) > 0 || len(c.Words) == 0 || !c.Words[0].Literal {
+	// A redirection can assign too ({CDPATH}>/dev/null sets CDPATH).
+	if len(c.Assigns) > 0 || len(c.Redirs) > 0 || len(c.Words) == 0 || !c.Words[0].Literal {
 		return false
 	}
 	switch c.Words[0].Value {

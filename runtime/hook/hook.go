@@ -266,8 +266,9 @@ func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project,
 		UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted})
 	var res engine.Result
+	subjects := engine.NewSubjects()
 	for i, ev := range in.Events {
-		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent})
+		r := eng.Evaluate(rules, engine.Event{Input: ev, Dispatch: in.HookEvent, Subjects: subjects})
 		if i == 0 {
 			res = r
 			continue
