@@ -29,7 +29,7 @@ type Event struct {
 // Subjects are prepared search values and their results, shared by the
 // evaluations of one call with one Engine (Event.Subjects).
 type Subjects struct {
-	list []*subjectEntry
+	byID map[subjectID]*subjectEntry
 }
 
 // NewSubjects returns an empty set of shared search values.

@@ -164,29 +164,42 @@ func (m *matcher) failSafeNote(rule *ir.Rule) string {
 // most rules of an event test the same field, so a few entries compared by
 // identity (not by content, which would cost a pass over a long value) suffice.
 func (m *matcher) subjectOf(s string) *subjectEntry {
-	list, max := &m.subjects, maxSubjects
 	if m.shared != nil {
-		list, max = &m.shared.list, maxSharedSubjects
+		// Every value the call's events search, once: thousands of
+		// events share one content string, whatever order their values
+		// are searched in.
+		id := subjectID{unsafe.StringData(s), len(s)}
+		if c, ok := m.shared.byID[id]; ok {
+			return c
+		}
+		entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
+		if m.shared.byID == nil {
+			m.shared.byID = map[subjectID]*subjectEntry{}
+		}
+		m.shared.byID[id] = entry
+		return entry
 	}
-	for _, c := range *list {
+	for _, c := range m.subjects {
 		if len(c.src) == len(s) && unsafe.StringData(c.src) == unsafe.StringData(s) {
 			return c
 		}
 	}
 	entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
-	if len(*list) < max {
-		*list = append(*list, entry)
+	if len(m.subjects) < maxSubjects {
+		m.subjects = append(m.subjects, entry)
 	}
 	return entry
 }
 
-// maxSubjects is the number of prepared values a matcher keeps, and
-// maxSharedSubjects the number the events of one call share: the values
-// they have in common (a patch's content) come first.
-const (
-	maxSubjects       = 4
-	maxSharedSubjects = 8
-)
+// maxSubjects is the number of prepared values a matcher keeps.
+const maxSubjects = 4
+
+// subjectID is a value's identity: where its bytes are, and how many (the
+// entry holds the string, so the memory is not reused meanwhile).
+type subjectID struct {
+	p *byte
+	n int
+}
 
 // subjectEntry is a prepared value and the results of the searches run on
 // it: identical patterns share one compiled regex, so a pattern repeated

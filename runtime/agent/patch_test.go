@@ -202,6 +202,7 @@ func TestShellPatchEvents(t *testing.T) {
 		{"hidden before the second", heredoc + "eval \"$X\"; " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"sudo -i", "sudo -i " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"newline between", "mkdir -p d\ncd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
+		{"a plain redirection first", "mkdir -p d 2>/dev/null && cd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
 		{"CDPATH by a redirection", "true {CD\\\nPATH}>/dev/null; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env", "Bash"}, true},
 		{"hidden after, in a loop", "for i in 1 2; do " + heredoc + "eval \"$X\"; done", []string{"Bash", "Write /r/.env"}, true},
 		// Commands that only mention it.

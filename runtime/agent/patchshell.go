@@ -369,9 +369,13 @@ func bareScript(src string, cmds []shell.SimpleCommand) bool {
 // later cd resolves or where it runs: a literal mkdir, touch, ls, pwd,
 // true, test or [, with no assignment (CDPATH=…) and no wrapper.
 func plainCommand(c shell.SimpleCommand) bool {
-	// A redirection can assign too ({CDPATH}>/dev/null sets CDPATH).
-	if len(c.Assigns) > 0 || len(c.Redirs) > 0 || len(c.Words) == 0 || !c.Words[0].Literal {
+	if len(c.Assigns) > 0 || len(c.Words) == 0 || !c.Words[0].Literal {
 		return false
+	}
+	for _, r := range c.Redirs {
+		if strings.HasPrefix(r.Fd, "{") {
+			return false // {CDPATH}>/dev/null assigns CDPATH
+		}
 	}
 	switch c.Words[0].Value {
 	case "mkdir", "touch", "ls", "pwd", "true", "test", "[", "cd", "pushd", "popd", "apply_patch", "applypatch":
