@@ -355,8 +355,8 @@ func bareScript(src string, cmds []shell.SimpleCommand) bool {
 				}
 				heredocs = true
 			}
-			end, ok := heredocEnd(src, r)
-			if !ok {
+			_, end, ok := heredocSource(src, r)
+			if !ok || end < 0 {
 				return false
 			}
 			pos = max(pos, end)
@@ -382,31 +382,6 @@ func plainCommand(c shell.SimpleCommand) bool {
 		return true
 	}
 	return false
-}
-
-// heredocEnd returns the offset just after a here-document's delimiter
-// line.
-func heredocEnd(src string, r shell.Redirect) (int, bool) {
-	start := r.Heredoc.Span.Start
-	if !r.Target.Literal || start < 0 || start > len(src) {
-		return 0, false
-	}
-	for off := start; off <= len(src); {
-		line, _, found := strings.Cut(src[off:], "\n")
-		cmp := strings.TrimSuffix(line, "\r")
-		if r.Op == "<<-" {
-			cmp = strings.TrimLeft(cmp, "\t")
-		}
-		next := off + len(line) + 1
-		if cmp == r.Target.Value {
-			return min(next, len(src)), true
-		}
-		if !found {
-			return 0, false
-		}
-		off = next
-	}
-	return 0, false
 }
 
 // scriptLayer reports a wrapper layer that runs a script (bash -c, eval,
@@ -489,7 +464,7 @@ func (sp *shellPatches) invocation(src string, inv invocation, dirs []string, in
 			// The body as the parser read it, and as the source has it
 			// (Codex's reading when it intercepts: line continuations kept).
 			bodies := []string{h.Raw}
-			if b, ok := heredocSource(src, r); ok && b != h.Raw {
+			if b, _, ok := heredocSource(src, r); ok && b != h.Raw {
 				bodies = append(bodies, b)
 			}
 			switch {
@@ -564,25 +539,28 @@ func wrapperDir(ws []shell.Wrapper) string {
 
 // heredocSource returns a here-document's body as the source has it: the
 // lines after the operator's line up to the delimiter line (tabs before it
-// stripped for <<-), without the final newline.
-func heredocSource(src string, r shell.Redirect) (string, bool) {
+// stripped for <<-), without the final newline; and the offset just after
+// the delimiter line, or -1 when the source ends before one.
+func heredocSource(src string, r shell.Redirect) (body string, end int, ok bool) {
 	if r.Heredoc == nil || !r.Target.Literal {
-		return "", false
+		return "", -1, false
 	}
 	start := r.Heredoc.Span.Start
 	if start < 0 || start > len(src) {
-		return "", false
+		return "", -1, false
 	}
 	delim := r.Target.Value
-	rest := src[start:]
+	end = -1
 	var b strings.Builder
-	for rest != "" {
-		line, next, found := strings.Cut(rest, "\n")
+	for off := start; off < len(src); {
+		line, _, found := strings.Cut(src[off:], "\n")
 		cmp := strings.TrimSuffix(line, "\r")
 		if r.Op == "<<-" {
 			cmp = strings.TrimLeft(cmp, "\t")
 		}
+		next := off + len(line) + 1
 		if cmp == delim || line == delim {
+			end = min(next, len(src))
 			break
 		}
 		b.WriteString(line)
@@ -590,7 +568,7 @@ func heredocSource(src string, r shell.Redirect) (string, bool) {
 			break
 		}
 		b.WriteString("\n")
-		rest = next
+		off = next
 	}
-	return strings.TrimRight(b.String(), "\n"), true
+	return strings.TrimRight(b.String(), "\n"), end, true
 }
