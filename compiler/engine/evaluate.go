@@ -268,8 +268,6 @@ type matcher struct {
 	tool      pyval.Value
 	toolInput pyval.Value
 	res       *Result
-	// subjects caches field values prepared for regex searches.
-	subjects []*subjectEntry
 	// explained collects the conditions of the rule being matched (Explain).
 	explained []ConditionMatch
 	// permInput is tool_input converted for permission rules (built once).
@@ -279,8 +277,8 @@ type matcher struct {
 	// untrusted: the rule being matched is one the guarded agent can
 	// write (Options.TrustedRules).
 	untrusted bool
-	// shared, when not nil, holds the prepared values instead of subjects
-	// (Event.Subjects).
+	// shared holds the field values prepared for regex searches, and
+	// their results: the call's (Event.Subjects), or this evaluation's.
 	shared *Subjects
 }
 

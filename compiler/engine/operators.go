@@ -160,39 +160,25 @@ func (m *matcher) failSafeNote(rule *ir.Rule) string {
 	return "; fail safe: rule '" + rule.Name + "' treats the condition as matched"
 }
 
-// subjectOf prepares s for regex searches once per distinct field value:
-// most rules of an event test the same field, so a few entries compared by
-// identity (not by content, which would cost a pass over a long value) suffice.
+// subjectOf prepares s for regex searches once per distinct field value,
+// found by identity (not by content, which would cost a pass over a long
+// value): in this evaluation, or in every evaluation of the call that
+// shares Event.Subjects.
 func (m *matcher) subjectOf(s string) *subjectEntry {
-	if m.shared != nil {
-		// Every value the call's events search, once: thousands of
-		// events share one content string, whatever order their values
-		// are searched in.
-		id := subjectID{unsafe.StringData(s), len(s)}
-		if c, ok := m.shared.byID[id]; ok {
-			return c
-		}
-		entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
-		if m.shared.byID == nil {
-			m.shared.byID = map[subjectID]*subjectEntry{}
-		}
-		m.shared.byID[id] = entry
-		return entry
+	if m.shared == nil {
+		m.shared = NewSubjects() // this evaluation's alone
 	}
-	for _, c := range m.subjects {
-		if len(c.src) == len(s) && unsafe.StringData(c.src) == unsafe.StringData(s) {
-			return c
-		}
+	id := subjectID{unsafe.StringData(s), len(s)}
+	if c, ok := m.shared.byID[id]; ok {
+		return c
 	}
 	entry := &subjectEntry{src: s, subject: pyre.NewSubject(s)}
-	if len(m.subjects) < maxSubjects {
-		m.subjects = append(m.subjects, entry)
+	if m.shared.byID == nil {
+		m.shared.byID = map[subjectID]*subjectEntry{}
 	}
+	m.shared.byID[id] = entry
 	return entry
 }
-
-// maxSubjects is the number of prepared values a matcher keeps.
-const maxSubjects = 4
 
 // subjectID is a value's identity: where its bytes are, and how many (the
 // entry holds the string, so the memory is not reused meanwhile).

@@ -157,9 +157,13 @@ func needsProgram(re *pyre.Regexp, subjects []*pyre.Subject) bool {
 	return false
 }
 
+// maxWarmSubjects bounds the values a warm-up prepares to decide which
+// programs to build (a tool call's first few string inputs).
+const maxWarmSubjects = 4
+
 // warmSubjects returns the prepared string values of tool_input and the
 // prompt, through the matcher's subject memo (so the searches reuse them),
-// as many as it keeps.
+// the first maxWarmSubjects of them.
 func warmSubjects(m *matcher) []*pyre.Subject {
 	var values []string
 	if ti, ok := m.toolInput.(*pyval.Dict); ok {
@@ -178,8 +182,8 @@ func warmSubjects(m *matcher) []*pyre.Subject {
 			}
 		}
 	}
-	if len(values) > maxSubjects {
-		values = values[:maxSubjects]
+	if len(values) > maxWarmSubjects {
+		values = values[:maxWarmSubjects]
 	}
 	subjects := make([]*pyre.Subject, len(values))
 	for i, v := range values {
