@@ -71,13 +71,21 @@ func FindLayered(env Env, srcs []string, starts ...string) (rules []*ir.Rule, pr
 		slashed[i] = slashPath(s)
 	}
 	d := Discover(env.Layout(), slashed...)
+	return d.RuleList(), d.Problems, d.Trusted()
+}
+
+// Trusted is how many of the rules, the first ones (discovery lists the
+// layers in trust order), come from layers the guarded agent cannot write:
+// managed, user, HOOKIFY_RULE_DIR (engine.Options.TrustedRules).
+func (d *Discovery) Trusted() int {
+	n := 0
 	for _, f := range d.Rules {
 		if f.Layer.Trust() == "project" {
-			break // the layers come in trust order
+			break
 		}
-		trusted++
+		n++
 	}
-	return d.RuleList(), d.Problems, trusted
+	return n
 }
 
 // RuleList returns the rules (disabled ones included) in order.

@@ -136,7 +136,11 @@ func (d *ruleDir) write(name string, data []byte, perm fs.FileMode, noClobber bo
 		if err := d.dir.Link(tmp, name); err != nil {
 			return err
 		}
-		d.dir.Remove(tmp)
+		if err := d.dir.Remove(tmp); err != nil {
+			// The rule is written, but with a second link that would
+			// make every later change of it refused: say why.
+			return fmt.Errorf("%s is written, but its temporary link %s could not be removed (remove it by hand): %w", filepath.Join(d.path, name), filepath.Join(d.path, tmp), err)
+		}
 	} else if err := d.dir.Rename(tmp, name); err != nil {
 		return err
 	}

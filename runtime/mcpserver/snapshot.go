@@ -165,15 +165,9 @@ func (s *Server) read() *snapshot {
 			reusable = false
 		}
 	}
-	sn := &snapshot{d: d, rules: d.RuleList(), stamps: stamps, reusable: reusable}
+	sn := &snapshot{d: d, rules: d.RuleList(), trusted: d.Trusted(), stamps: stamps, reusable: reusable}
 	sem := s.opts.Semantics
 	home := s.opts.Env.Home
-	for _, f := range d.Rules { // the managed and user layers' rules come first
-		if f.Layer.Trust() == "project" {
-			break
-		}
-		sn.trusted++
-	}
 	trusted := sn.trusted
 	sn.engines = newEngineList(func() *engine.Engine {
 		return engine.New(engine.Options{Semantics: sem, Explain: true, Home: home,
