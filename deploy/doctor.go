@@ -281,10 +281,16 @@ func installCheck(fs *findings, o *DoctorOptions, target, dir string) {
 			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which is not hookifyc: not a Go program with build information (%v)", bin, err), fix)
 		case !isHookifycBuild(bi):
 			fs.add(LevelError, target, fmt.Sprintf("the hooks run %s, which is not hookifyc: it was built from %s", bin, bi.Path), fix)
-		case o.Build == nil || buildDifference(o.Build, bi) == "":
-			fs.add(LevelOK, target, fmt.Sprintf("%s: hooks installed, running %s", dir, bin), "")
 		default:
-			fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s, a different build from this hookifyc (%s)", bin, buildDifference(o.Build, bi)), fix)
+			diff := ""
+			if o.Build != nil {
+				diff = buildDifference(o.Build, bi)
+			}
+			if diff != "" {
+				fs.add(LevelWarning, target, fmt.Sprintf("the hooks run %s, a different build from this hookifyc (%s)", bin, diff), fix)
+			} else {
+				fs.add(LevelOK, target, fmt.Sprintf("%s: hooks installed, running %s", dir, bin), "")
+			}
 		}
 	}
 	if target == "codex" {
@@ -322,7 +328,7 @@ func trustCheck(fs *findings, o *DoctorOptions, dir string, cmds []string) {
 	counts := map[agenthooks.Trust]int{}
 	n := 0
 	for _, h := range hooks {
-		if h.Agent != "codex" || !slices.Contains(cmds, h.Command) || !strings.HasPrefix(h.Source, dir+string(filepath.Separator)) {
+		if h.Agent != "codex" || !slices.Contains(cmds, h.Command) || !within(h.Source, dir) {
 			continue
 		}
 		counts[h.Trust]++

@@ -119,7 +119,15 @@ func (a *app) runLog(ctx context.Context, cmd *cli.Command) error {
 		fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: log: %d decisions of %s cannot be written as JSON (skipped)\n", unprintable, l.Path)
 	}
 	if cmd.Bool("follow") {
-		return audit.Follow(ctx, l.Path, 250*time.Millisecond, show)
+		// From now on each such entry is said as it comes.
+		follow := func(e *audit.Entry) {
+			if f.Match(e) {
+				if err := printEntry(w, e, jsonOut); err != nil {
+					fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: log: a decision of %s cannot be written as JSON (skipped): %v\n", l.Path, err)
+				}
+			}
+		}
+		return audit.Follow(ctx, l.Path, 250*time.Millisecond, follow)
 	}
 	return nil
 }

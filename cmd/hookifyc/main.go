@@ -53,7 +53,8 @@ type machine struct {
 	// it nil: the command then returns once that evaluation ends.
 	exit func(code int)
 	// buildInfo reads a Go program's build information (nil:
-	// debug/buildinfo.ReadFile), to find the hookifyc-hook beside hookifyc.
+	// deploy.ReadBuildInfo), to find the hookifyc-hook beside hookifyc and
+	// for doctor's checks of the hook programs.
 	buildInfo func(string) (*debug.BuildInfo, error)
 }
 
