@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -87,12 +85,19 @@ func (a *app) runInit(ctx context.Context, cmd *cli.Command) error {
 		return exitError(1, "init: %v", err)
 	}
 	man, err := readManifest(dir)
-	if err != nil {
+	manifestOK := err == nil
+	switch {
+	case err != nil && cmd.Bool("update"):
 		return exitError(1, "init: %v", err)
+	case err != nil:
+		// Writing the missing files needs no manifest; this one is kept
+		// as it is, and said.
+		fmt.Fprintf(cmd.Root().ErrWriter, "hookifyc: init: warning: %v\n", err)
+		man = &manifest{Version: 1, Files: map[string]string{}}
 	}
 	changed := false
 	record := func(name string, data []byte) {
-		if d := digest(data); man.Files[name] != d {
+		if d := starter.Digest(data); man.Files[name] != d {
 			man.Files[name], changed = d, true
 		}
 	}
@@ -125,7 +130,7 @@ func (a *app) runInit(ctx context.Context, cmd *cli.Command) error {
 			continue
 		case !cmd.Bool("update"):
 			fmt.Fprintf(out, "kept    %s (exists; differs from this version's pack: hookifyc init --diff)\n", p)
-		case man.Files[name] != digest(old) && !starter.Shipped(name, old):
+		case man.Files[name] != starter.Digest(old) && !starter.Shipped(name, old):
 			fmt.Fprintf(out, "kept    %s (edited since init wrote it, or not written by init: hookifyc init --diff)\n", p)
 		default:
 			if err := atomicfile.Rewrite(p, old, data); err != nil {
@@ -138,7 +143,7 @@ func (a *app) runInit(ctx context.Context, cmd *cli.Command) error {
 		}
 		kept++
 	}
-	if changed {
+	if changed && manifestOK {
 		if err := writeManifest(dir, man); err != nil {
 			return exitError(1, "init: %v", err)
 		}
@@ -180,17 +185,12 @@ func initDiff(out io.Writer, dir string) error {
 	return nil
 }
 
-func digest(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
-
 // readManifest reads dir's starter manifest; an empty one when there is
 // none.
 func readManifest(dir string) (*manifest, error) {
 	p := filepath.Join(dir, starterManifest)
 	m := &manifest{Version: 1, Files: map[string]string{}}
-	data, err := sysfile.ReadRegular(p, 1<<20)
+	data, err := sysfile.ReadRegular(p, sysfile.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return m, nil
 	}

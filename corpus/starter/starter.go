@@ -32,8 +32,14 @@ var versions string
 // Shipped reports whether data is a version of the pack's file name that
 // hookifyc shipped (versions.sha256).
 func Shipped(name string, data []byte) bool {
+	return strings.Contains("\n"+versions, "\n"+Digest(data)+"  "+name+"\n")
+}
+
+// Digest is the hex SHA-256 of a starter file's content, as
+// versions.sha256 and init's manifest write it.
+func Digest(data []byte) string {
 	sum := sha256.Sum256(data)
-	return strings.Contains("\n"+versions, "\n"+hex.EncodeToString(sum[:])+"  "+name+"\n")
+	return hex.EncodeToString(sum[:])
 }
 
 // FS is the pack: one hookify rule per .md file at its root.
