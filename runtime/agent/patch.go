@@ -1,10 +1,9 @@
 package agent
 
 import (
-	"crypto/sha256"
 	"path"
+	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 )
@@ -164,22 +163,18 @@ func resolvePatchPaths(cwd, p string) []string {
 
 // eventBuilder makes file events from the call's event.
 type eventBuilder struct {
-	digests map[stringID][sha256.Size]byte // see digest
-	ev      *pyval.Dict
-	out     []*pyval.Dict
-	added   map[string]bool // events already made
-	paths   map[string]bool // their file paths
+	ev    *pyval.Dict
+	out   []*pyval.Dict
+	added map[string]bool // events already made
+	paths map[string]bool // their file paths
 }
 
 func (b *eventBuilder) add(tool, filePath string, fields ...string) {
-	// The key holds hashes of the fields, not the fields: a patch's
-	// content can be the whole text, for each of thousands of paths (one
-	// string, hashed once: digest). A collision would drop an event, so
-	// the hash is one nobody can make collide (the agent writes the text).
+	// The fields, length-prefixed, so that no two events share a key; the
+	// fields of a parsed patch's events add up to the patch's length.
 	key := tool + "\x00" + filePath
 	for _, f := range fields {
-		d := b.digest(f)
-		key += "\x00" + string(d[:])
+		key += "\x00" + strconv.Itoa(len(f)) + ":" + f
 	}
 	if b.added[key] {
 		return // the same file event from another reading of the text
@@ -188,6 +183,12 @@ func (b *eventBuilder) add(tool, filePath string, fields ...string) {
 		b.added = map[string]bool{}
 	}
 	b.added[key] = true
+	b.emit(tool, filePath, fields...)
+}
+
+// emit appends a file event: the call's event with tool_name tool and a
+// tool_input of file_path and the fields (name, value pairs).
+func (b *eventBuilder) emit(tool, filePath string, fields ...string) {
 	if b.paths == nil {
 		b.paths = map[string]bool{}
 	}
@@ -233,27 +234,6 @@ func (b *eventBuilder) patch(p *parsedPatch, cwd string) {
 	}
 }
 
-// digest is the SHA-256 of a field value, computed once per string (the
-// lenient events share one content string).
-func (b *eventBuilder) digest(f string) [sha256.Size]byte {
-	id := stringID{unsafe.StringData(f), len(f)}
-	if d, ok := b.digests[id]; ok {
-		return d
-	}
-	d := sha256.Sum256([]byte(f))
-	if b.digests == nil {
-		b.digests = map[stringID][sha256.Size]byte{}
-	}
-	b.digests[id] = d
-	return d
-}
-
-// stringID is a string's identity: where its bytes are, and how many.
-type stringID struct {
-	p *byte
-	n int
-}
-
 // lenient adds an event for every path that any reading of text could
 // give to a file marker (see scanPatchPaths) and that has no event yet.
 // What the text adds is not known file by file, so every event carries all
@@ -275,10 +255,12 @@ func (b *eventBuilder) lenient(text, cwd string) {
 			if b.paths[p] {
 				continue
 			}
+			// A path without an event yet: no key to check (keying the
+			// shared content per path would copy it per path).
 			if f.add {
-				b.add("Write", p, "content", content)
+				b.emit("Write", p, "content", content)
 			} else {
-				b.add("Edit", p, "old_string", "", "new_string", content)
+				b.emit("Edit", p, "old_string", "", "new_string", content)
 			}
 		}
 	}
