@@ -205,6 +205,10 @@ func TestShellPatchEvents(t *testing.T) {
 		{"a plain redirection first", "mkdir -p d 2>/dev/null && cd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
 		{"CDPATH by a redirection", "true {CD\\\nPATH}>/dev/null; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env", "Bash"}, true},
 		{"hidden after, in a loop", "for i in 1 2; do " + heredoc + "eval \"$X\"; done", []string{"Bash", "Write /r/.env"}, true},
+		// A fourth review's: a wrapper after a followed cd is not Codex's
+		// shape (the shell runs it and expands the heredoc), and zsh's chdir.
+		{"cd && nice, unquoted", "cd d && nice apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/d/.e${U}nv", "Write /r/.e${U}nv"}, true},
+		{"chdir", "chdir /etc && " + heredoc, []string{"Bash", "Write /r/.env", "Write /etc/.env"}, true},
 		// Commands that only mention it.
 		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},
 		{"plain", "ls -la", []string{"Bash"}, false},

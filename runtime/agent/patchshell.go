@@ -260,7 +260,7 @@ func (sp *shellPatches) script(src string, depth int) {
 			}
 			var args []shell.Word
 			switch {
-			case name == "cd" || name == "pushd" || name == "popd":
+			case name == "cd" || name == "pushd" || name == "popd" || name == "chdir":
 				cds = append(cds, i)
 				if cdWords == nil {
 					cdWords = map[int][]shell.Word{}
@@ -315,10 +315,12 @@ func (sp *shellPatches) script(src string, depth int) {
 		// the fail mode decides.
 		sp.uncertainf(src, "a command before apply_patch may change its directory ("+hidden+")")
 	}
-	// The shapes Codex applies itself, without the shell.
-	intercepted := bare && invs[0].chdir == "" && (len(cmds) == 1 && len(invs) == 1 && len(invs[0].args) == 0 && cmds[0].Context == 0 &&
-		len(cmds[0].Words) == 1 && cmds[0].Words[0].Literal && isApplyPatchName(cmds[0].Words[0].Raw) && cmds[0].Words[0].Raw == path.Base(cmds[0].Words[0].Raw)) ||
-		(len(cmds) == 2 && len(dirs) == 1 && dirsCertain && cmds[0].Context == 0)
+	// The shapes Codex applies itself: `apply_patch <<EOF` alone, or after
+	// one followed `cd DIR &&`; the apply_patch command bare in both (one
+	// literal word, no wrapper, no argument, no assignment).
+	last := cmds[len(cmds)-1]
+	intercepted := bare && len(invs) == 1 && invs[0].index == len(cmds)-1 && codexShape(last) &&
+		(len(cmds) == 1 || len(cmds) == 2 && len(dirs) == 1 && dirsCertain)
 	for _, inv := range invs {
 		sp.invocation(src, inv, dirs, intercepted)
 	}
@@ -363,6 +365,14 @@ func bareScript(src string, cmds []shell.SimpleCommand) bool {
 		}
 	}
 	return strings.TrimSpace(src[pos:]) == ""
+}
+
+// codexShape reports whether c is an apply_patch command as Codex takes
+// it over: its one word the literal base name, nothing else but its
+// redirections.
+func codexShape(c shell.SimpleCommand) bool {
+	return c.Context == 0 && len(c.Assigns) == 0 && len(c.Words) == 1 && c.Words[0].Literal &&
+		isApplyPatchName(c.Words[0].Raw) && c.Words[0].Raw == path.Base(c.Words[0].Raw)
 }
 
 // plainCommand reports whether c is a command that cannot change how a
@@ -475,14 +485,17 @@ func (sp *shellPatches) invocation(src string, inv invocation, dirs []string, in
 				for _, b := range bodies {
 					texts = append(texts, shellPatch{text: b})
 				}
-			case intercepted:
-				// Codex takes the body as written; were it run by the shell
-				// instead, expansions could add lines: report every path.
+			default:
+				// Codex takes the body as written when it intercepts; the
+				// shell would expand it, which may add lines: every path
+				// named is reported, in the directories followed, and an
+				// expansion the shell runs is a problem besides.
+				if !intercepted {
+					sp.uncertainf(src, "the heredoc given to apply_patch has expansions")
+				}
 				for _, b := range bodies {
 					texts = append(texts, shellPatch{text: b, lenient: true})
 				}
-			default:
-				sp.uncertainf(src, "the heredoc given to apply_patch has expansions")
 			}
 		case "<<<":
 			heredoc = true
