@@ -258,11 +258,13 @@ func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 		kind = in.Agent
 	}
 	rules, found, trusted := opts.findRules(project, in.Cwd)
-	problems := append(RuleProblems(found), extra...)
 	// A malformed input or a patch whose files cannot be known exactly is
-	// a problem (the fail mode decides), never a silent allow.
-	problems = append(problems, in.InputProblems()...)
-	problems = append(problems, in.PatchProblems()...)
+	// a problem (the fail mode decides), never a silent allow. These come
+	// first: the answer shows a bounded number of problems, and a
+	// repository's planted rule files must not push the call's own out.
+	problems := append(in.InputProblems(), in.PatchProblems()...)
+	problems = append(problems, extra...)
+	problems = append(problems, RuleProblems(found)...)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project,
 		UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted})
 	var res engine.Result

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,26 @@ func TestCodexPatchBypassBlocked(t *testing.T) {
 		if got := string(out.Stdout); out.ExitCode != 0 || got != "{}\n" {
 			t.Errorf("%q: exit %d stdout %s stderr %v", cmd, out.ExitCode, got, out.Stderr)
 		}
+	}
+}
+
+// TestPatchProblemBeforePlantedFiles: the answer lists a bounded number of
+// problems; rule files the repository planted come after the call's own,
+// so thirty broken ones cannot push out why the call was refused.
+func TestPatchProblemBeforePlantedFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "block-env-files.md"), []byte(blockEnvRule), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 30 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("a%02d.md", i)), []byte("no frontmatter\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	command := "cd d && nice apply_patch <<EOF\n*** Begin Patch\n*** Add File: notes${U}.txt\n+x\n*** End Patch\nEOF\n"
+	out := Run(Options{Dir: t.TempDir(), Stdin: codexPayload("Bash", command), Sources: []string{dir}, Fail: agent.FailClosed})
+	got := string(out.Stdout) + strings.Join(out.Stderr, "\n")
+	if !strings.Contains(got, "the heredoc given to apply_patch has expansions") || !strings.Contains(got, "more problems") {
+		t.Fatalf("exit %d stdout %s stderr %v", out.ExitCode, out.Stdout, out.Stderr)
 	}
 }
