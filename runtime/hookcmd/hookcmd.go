@@ -237,6 +237,11 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 			out := hook.DeadlineOutput(dopts, d)
 			first, err := emit(out)
 			if !first {
+				// The evaluation answered while this one was built: its
+				// logging and caching end here all the same.
+				if _, code := isAnswered(); h.Exit != nil {
+					h.Exit(code)
+				}
 				return
 			}
 			code := out.ExitCode
