@@ -12,15 +12,18 @@ import (
 // drive the terminal or reorder what a reader sees (ANSI sequences, a
 // carriage return, a bidirectional override). Newlines and tabs stay;
 // an invalid UTF-8 byte is written \ufffd.
-func EscapeControls(s string) string {
-	i := strings.IndexFunc(s, needsEscape)
+func EscapeControls(s string) string { return escape(s, needsEscape) }
+
+// escape writes each rune of s for which needs is true as its Go escape.
+func escape(s string, needs func(rune) bool) string {
+	i := strings.IndexFunc(s, needs)
 	if i < 0 {
 		return s
 	}
 	var b strings.Builder
 	b.WriteString(s[:i])
 	for _, r := range s[i:] {
-		if needsEscape(r) {
+		if needs(r) {
 			q := strconv.QuoteRuneToASCII(r)
 			b.WriteString(q[1 : len(q)-1])
 			continue
@@ -34,7 +37,7 @@ func EscapeControls(s string) string {
 // newlines and tabs are written \n and \t as well, so that the text
 // cannot forge lines of the output around it.
 func EscapeLine(s string) string {
-	return EscapeControls(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s))
+	return escape(s, func(r rune) bool { return r == '\n' || r == '\t' || needsEscape(r) })
 }
 
 func needsEscape(r rune) bool {
