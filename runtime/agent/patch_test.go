@@ -208,6 +208,7 @@ func TestShellPatchEvents(t *testing.T) {
 		// A fourth review's: a wrapper after a followed cd is not Codex's
 		// shape (the shell runs it and expands the heredoc), and zsh's chdir.
 		{"cd && nice, unquoted", "cd d && nice apply_patch <<EOF\n" + expandPatch + "EOF\n", []string{"Bash", "Write /r/d/.e${U}nv", "Write /r/.e${U}nv"}, true},
+		{"env -C through ..", "env -C link/.. " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"chdir", "chdir /etc && " + heredoc, []string{"Bash", "Write /r/.env", "Write /etc/.env"}, true},
 		// Commands that only mention it.
 		{"grep", "grep -rn apply_patch src", []string{"Bash"}, false},

@@ -520,7 +520,12 @@ func (sp *shellPatches) invocation(src string, inv invocation, dirs []string, in
 		sp.uncertainf(src, "apply_patch reads its patch from standard input")
 	}
 	if inv.chdir != "" {
-		// env -C DIR apply_patch …: the paths are DIR's.
+		// env -C DIR apply_patch …: the paths are DIR's. The wrapper's
+		// chdir resolves DIR through symbolic links (unlike the shell's cd
+		// and Codex, which read it as text), so link/.. may be elsewhere.
+		if slices.Contains(strings.Split(inv.chdir, "/"), "..") {
+			sp.uncertainf(src, "apply_patch runs in "+inv.chdir+", whose .. a symbolic link may send elsewhere")
+		}
 		var in []string
 		for _, d := range dirs {
 			in = append(in, joinPath(d, inv.chdir))
