@@ -112,7 +112,7 @@ var codeCases = []struct {
 	{code: "literal-metachar",
 		fire: map[string]string{"a.md": rule("name: a", "event: stop", "conditions:", "  - field: transcript", "    operator: not_contains", "    pattern: npm test|pytest")},
 		not:  map[string]string{"a.md": rule("name: a", "event: stop", "conditions:", "  - field: transcript", "    operator: not_contains", "    pattern: npm test")}},
-	{code: "anchored-compound",
+	{code: "anchored-compound", semantics: engine.Hookify,
 		fire: map[string]string{"a.md": rule("name: a", "event: bash", "conditions:", "  - field: command", "    operator: regex_match", `    pattern: ^git\s+push`)},
 		not:  map[string]string{"a.md": rule("name: a", "event: bash", "conditions:", "  - field: command", "    operator: regex_match", `    pattern: (^|[;&|]\s*)git\s+push`)}},
 	{code: "broad-pattern",

@@ -129,6 +129,7 @@ var witnesses = map[string]struct{ event, text, path string }{
 	"pub-orqastudio-app-root-file-creation":               {"file", "x", "/c/Users/Bobbi/code/forge/notes.txt"},
 	"pub-soviann-tarot-no-rector-protected":               {"bash", "rector process vendor/x", ""},
 	"pub-soviann-tarot-squash-merge-only":                 {"bash", "git merge feature", ""},
+	"q-31-dotall-multiline":                               {"bash", "b", ""},
 }
 
 // TestCorpusNeverMatched: every corpus rule that hookify never matches

@@ -242,8 +242,13 @@ func firstChar(n pyre.Node) (f struct {
 }
 
 // anchored reports a command regex anchored at the start that the same
-// command after "cd x && " no longer matches.
+// command after "cd x && " no longer matches. Only under hookify's
+// semantics: the default semantics test a bash rule against each command
+// the line runs (the command model), where ^ is the command's start.
 func (l *linter) anchored(p string, r *ir.Rule, c *ir.Condition, pos ir.Pos, lines []string) {
+	if l.opts.Semantics != engine.Hookify {
+		return
+	}
 	pat := c.Pattern
 	for _, prefix := range []string{"(?i)", "(?s)", "(?m)"} {
 		pat = strings.TrimPrefix(pat, prefix)
@@ -256,7 +261,7 @@ func (l *linter) anchored(p string, r *ir.Rule, c *ir.Condition, pos ir.Pos, lin
 	rule := *r
 	rule.Conditions = []ir.Condition{*c}
 	rule.Enabled = true
-	eng := engine.New(engine.Options{Semantics: engine.Fixed})
+	eng := engine.New(engine.Options{Semantics: engine.Hookify})
 	for _, cmd := range l.safe {
 		if !fires(eng, &rule, cmd) {
 			continue

@@ -122,7 +122,11 @@ func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 		a.auditCheck(cmd, cwd, &res, text, start)
 	}
 	for _, p := range res.Problems {
-		problems = append(problems, p.Where()+": "+p.Text)
+		if w := p.Where(); w != "" {
+			problems = append(problems, w+": "+p.Text)
+			continue
+		}
+		problems = append(problems, p.Text)
 	}
 	if res.Exception != nil {
 		problems = append(problems, "error: "+res.Exception.Msg)

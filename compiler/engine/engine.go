@@ -101,6 +101,11 @@ type Options struct {
 	// its memory decides nothing), and the trusted rules' patterns never
 	// wait on the budget.
 	UntrustedPatternBytes int
+	// ReadScript, when not nil, reads a script file a Bash command runs
+	// (source FILE, bash FILE, ./FILE) for the command model; relative
+	// paths are relative to the command's directory. Nil: such scripts
+	// are not read.
+	ReadScript func(path string) (string, bool)
 	// TrustedRules is how many rules, the first of each Evaluate's list,
 	// are exempt from UntrustedPatternBytes (a hook's managed and user
 	// layers, which discovery lists first).
@@ -202,6 +207,11 @@ const (
 	// ProblemDeadline: the call's deadline passed before these rules (or
 	// rule files) were evaluated; the rules before them decide.
 	ProblemDeadline ProblemKind = "deadline"
+	// ProblemDynamic: (fixed semantics) a Bash command runs something
+	// known only at run time (a command name built from a variable set
+	// outside the line, a download piped to a shell): rules could not see
+	// it, and the fail mode decides.
+	ProblemDynamic ProblemKind = "dynamic"
 )
 
 // Problem is something the user should hear about: hookify prints these to

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookifyc/hookifyc/compiler/ir"
 	"github.com/hookifyc/hookifyc/compiler/pyval"
+	"github.com/hookifyc/hookifyc/compiler/shell"
 )
 
 // Event is one hook call.
@@ -56,12 +57,25 @@ type Result struct {
 	StopHookActive bool
 	// Explanations (with Options.Explain) tell why each matching rule matched.
 	Explanations []Explanation
+	// Demoted holds the block rules reported as warnings because they
+	// matched only data of a Bash command (fixed semantics; views.go),
+	// with what the data was.
+	Demoted map[*ir.Rule]string
+	// Model (with Options.Explain, fixed semantics, a Bash call) is what
+	// the command model found in the command.
+	Model *shell.Model
 }
 
 // Explanation tells why a rule matched.
 type Explanation struct {
 	Rule       *ir.Rule
 	Conditions []ConditionMatch
+	// View, for a Bash rule under the fixed semantics, is which view of
+	// the command matched (an executed command, a pipeline, the joined
+	// line or the raw text).
+	View ViewKind
+	// Demoted says why a block rule only warns (it matched only data).
+	Demoted string
 }
 
 // ConditionMatch is one condition of a matching rule and the value it held on.
@@ -103,9 +117,19 @@ func (r *Result) Rules() []*ir.Rule {
 }
 
 // Message is hookify's combined message: "**[name]**\nmessage" per rule,
-// joined by a blank line.
+// joined by a blank line. A demoted rule's message ends with why it only
+// warns.
 func (r *Result) Message() string {
-	return JoinMessages(r.Rules())
+	msg := JoinMessages(r.Rules())
+	if len(r.Demoted) == 0 || len(r.Blocking) > 0 {
+		return msg
+	}
+	for _, rule := range r.Warning {
+		if why, ok := r.Demoted[rule]; ok {
+			msg += "\n\n(hookifyc: rule '" + rule.Name + "' blocks, but here it matched only data bash does not run: " + why + "; reported as a warning)"
+		}
+	}
+	return msg
 }
 
 // JoinMessages renders rules' messages the way hookify does.
@@ -195,6 +219,11 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 	m.toolInput = getOr(input, "tool_input", pyval.NewDict())
 	consider := func(rule *ir.Rule) bool { return Considers(rule, kind, filter) }
 	e.warm(rules, consider, &m)
+	if e.opts.Explain {
+		if cm := m.bashModel(); cm != nil {
+			res.Model = cm.model
+		}
+	}
 	deadline := e.opts.Deadline
 	for i, rule := range rules {
 		// Every 8 rules: a rule's searches are bounded (RegexTimeout), so
@@ -231,14 +260,26 @@ func (e *Engine) Evaluate(rules []*ir.Rule, ev Event) Result {
 			continue
 		}
 		if e.opts.Explain {
-			res.Explanations = append(res.Explanations, Explanation{Rule: rule, Conditions: append([]ConditionMatch(nil), m.explained...)})
+			ex := Explanation{Rule: rule, Conditions: append([]ConditionMatch(nil), m.explained...), Demoted: m.demoted}
+			if m.matchedView != nil {
+				ex.View = m.matchedView.kind
+			}
+			res.Explanations = append(res.Explanations, ex)
 		}
-		if rule.Blocks() {
+		switch {
+		case rule.Blocks() && m.demoted != "":
+			if res.Demoted == nil {
+				res.Demoted = map[*ir.Rule]string{}
+			}
+			res.Demoted[rule] = m.demoted
+			res.Warning = append(res.Warning, rule)
+		case rule.Blocks():
 			res.Blocking = append(res.Blocking, rule)
-		} else {
+		default:
 			res.Warning = append(res.Warning, rule)
 		}
 	}
+	m.dynamicProblems(rules, consider)
 
 	if dispatch == ir.Stop || dispatch == ir.SubagentStop {
 		if active, ok := input.Get("stop_hook_active"); ok && pyval.Truthy(active) {
@@ -280,6 +321,17 @@ type matcher struct {
 	// shared holds the field values prepared for regex searches, and
 	// their results: the call's (Event.Subjects), or this evaluation's.
 	shared *Subjects
+	// model is the command model of a Bash call (bashModel), built once.
+	model     *commandModel
+	modelDone bool
+	// view, while a Bash rule is tested against one view of the command,
+	// is the value its command field reads.
+	view *string
+	// demoted and matchedView describe the last rule matched: what data
+	// it matched only (a block rule then warns), and on which view.
+	demoted          string
+	matchedView      *commandView
+	demotedExplained []ConditionMatch
 }
 
 // toolMayMatch reports whether rule's tool matcher, if any, admits the
@@ -294,6 +346,7 @@ func (m *matcher) toolMayMatch(rule *ir.Rule) bool {
 
 func (m *matcher) ruleMatches(rule *ir.Rule) (bool, *PyError) {
 	m.explained = m.explained[:0]
+	m.demoted, m.matchedView = "", nil
 	if rule.Permission != nil {
 		return m.permissionMatches(rule)
 	}
@@ -307,6 +360,13 @@ func (m *matcher) ruleMatches(rule *ir.Rule) (bool, *PyError) {
 	}
 	if len(rule.Conditions) == 0 {
 		return false, nil
+	}
+	if testsCommand(rule) {
+		if cm := m.bashModel(); cm != nil {
+			ok, demoted, view, exc := m.matchViews(rule, cm)
+			m.demoted, m.matchedView = demoted, view
+			return ok, exc
+		}
 	}
 	for i := range rule.Conditions {
 		ok, exc := m.conditionHolds(rule, &rule.Conditions[i])
@@ -371,6 +431,20 @@ func (r *Result) Merge(o Result) {
 		}
 	}
 	r.Explanations = append(r.Explanations, o.Explanations...)
+	for rule, why := range o.Demoted {
+		if r.Demoted == nil {
+			r.Demoted = map[*ir.Rule]string{}
+		}
+		if _, ok := r.Demoted[rule]; !ok {
+			r.Demoted[rule] = why
+		}
+	}
+	for _, rule := range r.Blocking {
+		delete(r.Demoted, rule) // blocked by another event of the call
+	}
+	if r.Model == nil {
+		r.Model = o.Model
+	}
 	r.StopLoopGuard = r.StopLoopGuard || o.StopLoopGuard
 	if r.Exception == nil {
 		r.Exception = o.Exception

@@ -18,6 +18,9 @@ import (
 // tool_input.get(...) result, which may be any JSON value.
 func (m *matcher) extractField(rule *ir.Rule, field string) (v pyval.Value, found bool, exc *PyError) {
 	fixed := m.e.opts.Semantics == Fixed
+	if m.view != nil && field == "command" {
+		return pyval.Str(*m.view), true, nil // a view of a Bash command (views.go)
+	}
 
 	// 1. `field in tool_input`: the value itself, through str() if not a string.
 	switch ti := m.toolInput.(type) {

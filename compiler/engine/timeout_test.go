@@ -166,8 +166,10 @@ func TestTimeoutFailSafe(t *testing.T) {
 // makes a rule match whose other condition fails.
 func TestTimeoutFailSafeNegation(t *testing.T) {
 	unless := ruleWith(t, "unless-only-a", "block", [2]string{"regex_match", `^(?!(a|aa)+$)`})
+	// (The command's executed-command view, quoted by shlex, decides
+	// before the raw text's search times out: either way it blocks.)
 	res := evalTimeout([]*ir.Rule{unless}, engine.Fixed, never)
-	if res.Decision() != engine.DecisionBlock || len(timeoutProblems(res)) != 1 {
+	if res.Decision() != engine.DecisionBlock {
 		t.Errorf("negative look-ahead: decision %s, problems %+v", res.Decision(), res.Problems)
 	}
 	if res := evalTimeout([]*ir.Rule{unless}, engine.Hookify, never); res.Decision() != engine.DecisionAllow {
@@ -184,7 +186,9 @@ func TestTimeoutFailSafeNegation(t *testing.T) {
 	}
 	after := ruleWith(t, "redos-then-contains", "block",
 		[2]string{"regex_match", `(a+)+\1$`}, [2]string{"contains", "git"})
-	if res := evalTimeout([]*ir.Rule{after}, engine.Fixed, never); res.Decision() != engine.DecisionAllow || len(timeoutProblems(res)) != 1 {
+	// Each view of the command (its executed command and its raw text)
+	// is searched, so the pattern may time out once per view.
+	if res := evalTimeout([]*ir.Rule{after}, engine.Fixed, never); res.Decision() != engine.DecisionAllow || len(timeoutProblems(res)) == 0 {
 		t.Errorf("contains fails after the timeout: decision %s, problems %+v", res.Decision(), res.Problems)
 	}
 }

@@ -164,7 +164,30 @@ func restrictiveTexts(command string) []string {
 			set.add(prefix + " " + t)
 		}
 	}
+	// What bash runs (the command model): git's global options taken
+	// apart (git -C . push is git push), variables assigned literally
+	// earlier in the line, brace expansions, scripts handed to a shell.
+	// Commands run in a container or on another host are not the
+	// machine's, as for Claude Code.
+	for _, e := range shell.Analyze(command, shell.ModelOptions{}).Commands {
+		if len(e.Argv) > 0 && !remote(e.Via) {
+			set.add(shell.Canonical(e.Argv))
+		}
+	}
 	return set.list
+}
+
+// remote reports a command found through a wrapper that runs it in a
+// container or on another host.
+func remote(via []string) bool {
+	for _, v := range via {
+		name, _, _ := strings.Cut(v, " ")
+		switch name {
+		case "ssh", "docker", "podman", "nerdctl", "kubectl", "oc":
+			return true
+		}
+	}
+	return false
 }
 
 // maxVisits bounds the commands visitRestrictive visits for one simple

@@ -187,6 +187,14 @@ func TestCommandDenyWrappers(t *testing.T) {
 		// Runners are not stripped: Bash(devbox run *) allows anything after run.
 		{"devbox run *", "devbox run rm -rf /", true, true},
 		{"rm *", "docker exec web rm -rf /", false, false},
+		// The command model: git's global options, literal variables,
+		// brace expansion, a script echoed into a shell.
+		{"git push:*", "git -C . push --force", false, true},
+		{"git push:*", "git -c core.x=y --no-pager push origin main", false, true},
+		{"rm *", "X=rm; $X -rf /", false, true},
+		{"rm *", "{rm,-rf,/}", false, true},
+		{"rm *", "echo 'rm -rf /' | sh", false, true},
+		{"git push:*", "git commit -m 'git push later'", false, false},
 		{"rm *", "npx rm -rf /", false, false},
 		{"rm *", "direnv exec . rm -rf /", false, false},
 	})

@@ -63,7 +63,7 @@ func Parse(command string) ([]SimpleCommand, error) {
 	if off := tooDeep(command); off >= 0 {
 		return nil, errorAt(command, off, fmt.Sprintf("brackets nested more than %d deep", MaxNesting))
 	}
-	file, crMapped, err := parseFile(command)
+	file, crMapped, err := parseFile(command, false)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ const crPlaceholder = "\x01"
 //     line would become one echo command; bash ends the comment at the
 //     newline and runs rm. Such backslashes are blanked (offsets are kept)
 //     and the source is parsed again.
-func parseFile(src string) (file *syntax.File, crMapped bool, err error) {
+func parseFile(src string, keepComments bool) (file *syntax.File, crMapped bool, err error) {
 	if strings.Contains(src, "\r") {
 		if i := strings.Index(src, crPlaceholder); i >= 0 {
 			return nil, false, errorAt(src, i, "input holds both \\r and \\x01, which is not supported")
@@ -104,7 +104,7 @@ func parseFile(src string) (file *syntax.File, crMapped bool, err error) {
 	}
 	suspect := strings.Contains(src, "\\\n") && strings.Contains(src, "#")
 	for {
-		parser := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(suspect))
+		parser := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(suspect || keepComments))
 		file, err := parser.Parse(strings.NewReader(src), "")
 		if err != nil {
 			return nil, false, convertError(err)
@@ -119,6 +119,9 @@ func parseFile(src string) (file *syntax.File, crMapped bool, err error) {
 		src = fixed
 	}
 }
+
+// parseFileComments is parseFile keeping the comments in the tree.
+func parseFileComments(src string) (*syntax.File, bool, error) { return parseFile(src, true) }
 
 // tooDeep returns the offset at which the bracket balance of src first
 // exceeds MaxNesting, or -1.

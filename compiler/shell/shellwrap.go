@@ -16,7 +16,7 @@ const (
 func stripShell(name string) stripFunc {
 	letters := bashLetters
 	switch name {
-	case "sh", "dash":
+	case "sh", "dash", "ash", "ksh", "mksh":
 		letters = dashLetters
 	case "zsh":
 		letters = zshLetters

@@ -29,6 +29,12 @@ type step struct {
 	env    []string // NAME=value set by the wrapper
 	script string   // stepScript
 	dir    string   // the directory the wrapper runs rest in (Wrapper.Dir)
+	// more are further commands the wrapper runs besides rest (find with
+	// several -exec actions).
+	more [][]Word
+	// label names a stepScript layer when "NAME -c" does not fit
+	// ("watch", "ssh HOST").
+	label string
 }
 
 // stripFunc parses the arguments of one wrapper. words[0] is the wrapper.
@@ -92,8 +98,28 @@ func wrapperFor(name string) (string, stripFunc) {
 		return name, stripPrecommand
 	case "eval":
 		return name, stripEval
-	case "bash", "sh", "zsh", "dash":
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash":
 		return name, stripShell(name)
+	}
+	return "", nil
+}
+
+// modelWrapperFor is wrapperFor with the wrappers only the command model
+// unwraps (moreWrappers): programs that run a command in a container, on
+// another host or later, which Claude Code's permission patterns (and so
+// package perm) do not look into.
+func modelWrapperFor(name string) (string, stripFunc) {
+	if n, f := wrapperFor(name); f != nil {
+		return n, f
+	}
+	if strings.Contains(name, "/") {
+		if !strings.HasPrefix(name, "/") {
+			return "", nil
+		}
+		name = name[strings.LastIndexByte(name, '/')+1:]
+	}
+	if w, ok := moreWrappers[name]; ok {
+		return name, w
 	}
 	return "", nil
 }

@@ -35,7 +35,7 @@ func compatDecision(stdout string) (engine.Decision, bool) {
 func TestDecisionParityBash(t *testing.T) {
 	c := hookifycorpus.Load(t)
 	rules := map[string]*ir.Rule{}
-	compared, exceptions := 0, 0
+	compared, exceptions, modelled := 0, 0, 0
 	for _, cs := range c.Single {
 		raw, err := agent.Decode(c.Inputs[cs.Input].Stdin)
 		if err != nil {
@@ -67,9 +67,13 @@ func TestDecisionParityBash(t *testing.T) {
 		if r != nil {
 			list = []*ir.Rule{r}
 		}
-		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: time.Minute}) // no answer lost to a loaded machine
+		eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: time.Minute, Explain: true}) // no answer lost to a loaded machine
 		res := eng.Evaluate(list, engine.Event{Input: in.Event, Dispatch: in.HookEvent})
 		compared++
+		if got := res.Decision(); got != want && modelFix(res, want) {
+			modelled++ // documented fix: rules judge what bash runs (compat.md)
+			continue
+		}
 		if got := res.Decision(); got != want {
 			t.Errorf("rule %s input %s: fixed %s, hookify %s", id, cs.Input, got, want)
 		}
@@ -77,5 +81,20 @@ func TestDecisionParityBash(t *testing.T) {
 	if compared < 2000 {
 		t.Fatalf("only %d bash cases compared", compared)
 	}
-	t.Logf("%d bash cases agree; %d hookify exceptions excluded (documented fix)", compared, exceptions)
+	t.Logf("%d bash cases agree; %d hookify exceptions excluded (documented fix); %d decided by the command model", compared-modelled, exceptions, modelled)
+}
+
+// modelFix reports a difference that the command model explains: the rule
+// matched an executed command or pipeline that hookify's raw text search
+// cannot see, or it matched only data and was demoted from a block.
+func modelFix(res engine.Result, want engine.Decision) bool {
+	for _, ex := range res.Explanations {
+		if ex.View != engine.ViewRaw && ex.View != "" && want == engine.DecisionAllow {
+			return true
+		}
+		if ex.Demoted != "" && want == engine.DecisionBlock {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,1078 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Model is what bash would execute for one command line ([Analyze]): the
+// commands that may run, each with the argv its program receives, the
+// pipelines they form, what is only known at run time, and which parts of
+// the line bash treats as data.
+type Model struct {
+	// Commands are the commands that may run, in the order they were
+	// found, without duplicates: every layer of a wrapped command (sudo rm
+	// -rf x gives sudo rm -rf x and rm -rf x), the bodies of control
+	// structures and functions, substitutions, the scripts handed to a
+	// shell, eval, source or an interpreter's shell call.
+	Commands []Exec
+	// Pipelines are the pipelines of two or more stages, each stage
+	// shown as its innermost command.
+	Pipelines []Pipeline
+	// Dynamic lists what cannot be known without running the line: a
+	// command name built at run time, a script read from a program's
+	// output, interpreter code that hands a computed string to a shell.
+	Dynamic []Dynamic
+	// Data are byte ranges of the line that bash treats as data: literal
+	// arguments of programs that do not execute them (echo, a commit
+	// message, a grep pattern, a --help invocation), here-documents read
+	// as text, comments.
+	Data []Span
+	// Err is the parse error, when the line is not valid bash: the model
+	// is then empty and nothing is data.
+	Err error
+}
+
+// Exec is one command that may run.
+type Exec struct {
+	// Argv is the command as its program receives it: words after quote
+	// removal, escapes, brace expansion and the expansion of variables
+	// assigned literally earlier in the line. A word whose value is known
+	// only at run time is its source text (Literal false). git's global
+	// options are taken apart ([ParseGit]): git -C d push --force is git
+	// push --force, its -c NAME=VALUE options follow the arguments.
+	Argv []string
+	// Literal reports, per word, whether its value is known.
+	Literal []bool
+	// Data reports, per word, whether the program treats it as data
+	// (DataReason says why); nil when no word is.
+	Data []bool
+	// DataReason says why words are data ("echo prints its arguments").
+	DataReason string
+	// Via lists the wrappers, shells and interpreters the command was
+	// found through, outermost first ("sudo", "bash -c", "python -c").
+	Via []string
+	// Code is the inline program of an interpreter (python -c, node -e …,
+	// or a script fed on its standard input).
+	Code *Code
+	// Redirs are the command's file redirections as written ("> ~/.bashrc",
+	// "2>> log"); here-documents and here-strings are Stdin.
+	Redirs []string
+	// Stdin is what the command reads on its standard input when the line
+	// says: the text of a here-document, a here-string or an earlier
+	// pipeline stage that prints literal text (StdinKnown), or, for a
+	// program that runs its input as code, the command whose output it
+	// reads (curl … | bash).
+	Stdin      string
+	StdinKnown bool
+	// StdinData: the program only reads its input as text (cat, grep …).
+	StdinData bool
+
+	codeFromStdin bool
+}
+
+// Text is the command's canonical text: its argv joined as a shell would
+// read it back (shlex.join), words not known statically as written, then
+// its redirections, then its input as a here-string: `<<< 'TEXT'` when it
+// is known, `<<< "$(COMMAND)"` when it is another command's output.
+func (e Exec) Text() string { return e.render(joinArgv(e.Argv, e.Literal, nil), false) }
+
+func (e Exec) render(argv string, masked bool) string {
+	if len(e.Redirs) == 0 && e.Stdin == "" {
+		return argv
+	}
+	var b strings.Builder
+	b.WriteString(argv)
+	for _, r := range e.Redirs {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(r)
+	}
+	switch {
+	case e.Stdin == "":
+	case masked && e.StdinData:
+		b.WriteString(" <<< ''")
+	case e.StdinKnown:
+		b.WriteString(" <<< ")
+		b.WriteString(Quote(e.Stdin))
+	default:
+		b.WriteString(` <<< "$(`)
+		b.WriteString(e.Stdin)
+		b.WriteString(`)"`)
+	}
+	return strings.TrimLeft(b.String(), " ")
+}
+
+// MaskedText is Text with every data word blanked (''), and the string
+// literals of interpreter code that go to no shell blanked: a rule that
+// matches Text but not MaskedText matched only data.
+func (e Exec) MaskedText() string {
+	if !e.HasData() {
+		return e.Text()
+	}
+	return e.render(joinArgv(e.Argv, e.Literal, func(i int) (string, bool) {
+		if e.Data != nil && e.Data[i] {
+			return "", true
+		}
+		if e.Code != nil && e.Argv[i] == e.Code.Text && len(e.Code.Literals) > 0 {
+			return blankSpans(e.Code.Text, e.Code.Literals), true
+		}
+		return "", false
+	}), true)
+}
+
+// HasData reports whether any word of the command, or its input, is data.
+func (e Exec) HasData() bool {
+	return e.Data != nil || (e.Code != nil && len(e.Code.Literals) > 0) || (e.StdinData && e.Stdin != "")
+}
+
+func joinArgv(argv []string, literal []bool, replace func(int) (string, bool)) string {
+	var b strings.Builder
+	for i, a := range argv {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if replace != nil {
+			if r, ok := replace(i); ok {
+				b.WriteString(Quote(r))
+				continue
+			}
+		}
+		if i < len(literal) && !literal[i] {
+			b.WriteString(a)
+			continue
+		}
+		b.WriteString(Quote(a))
+	}
+	return b.String()
+}
+
+// blankSpans replaces each span of s by two quote characters of the kind
+// that opened it (the literal keeps its delimiters, loses its text).
+func blankSpans(s string, spans []Span) string {
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		if sp.Start < last || sp.End > len(s) || sp.Start >= sp.End {
+			continue
+		}
+		b.WriteString(s[last:sp.Start])
+		b.WriteString(`""`)
+		last = sp.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// Pipeline is a pipeline of two or more stages.
+type Pipeline struct {
+	// Text is the stages' innermost commands joined by " | ".
+	Text string
+	// Masked is Text with the stages' data blanked (Exec.MaskedText).
+	Masked string
+}
+
+// Dynamic is something only known at run time.
+type Dynamic struct {
+	// Text is the command as written (or as far as it is known).
+	Text string
+	// Reason says what is unknown ("the command name $X is set outside
+	// this line").
+	Reason string
+}
+
+// ModelOptions configure [Analyze].
+type ModelOptions struct {
+	// ReadScript, when not nil, returns the content of a script file the
+	// line runs (source FILE, bash FILE, ./FILE) that the line did not
+	// write itself; ok is false when it cannot be read. Paths are as
+	// written (relative to the command's directory).
+	ReadScript func(path string) (content string, ok bool)
+}
+
+// Model limits: the work a hostile line can cause is bounded by the number
+// of commands recorded, the alternatives a word can expand to and the
+// depth of scripts within scripts.
+const (
+	// MaxModelCommands bounds the commands one line's model records;
+	// past it the model stops and says so in Dynamic.
+	MaxModelCommands = 4096
+	// maxValues bounds the values a variable may hold at one point (from
+	// assignments in branches); past it the variable is unknown.
+	maxValues = 4
+	// maxAlternatives bounds the argvs one command expands to.
+	maxAlternatives = 8
+	// maxScriptDepth bounds scripts within scripts (bash -c 'eval …').
+	maxScriptDepth = 12
+	// maxScriptBytes bounds a script read with ReadScript or written
+	// earlier in the line.
+	maxScriptBytes = 64 << 10
+)
+
+// Analyze models what bash would execute for command (see [Model]). It is
+// bounded like [Parse] (MaxCommandBytes, MaxNesting) and by
+// MaxModelCommands; a line that does not parse gives a Model with Err set.
+func Analyze(command string, opts ModelOptions) *Model {
+	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[string]bool{}, written: map[string]string{}}
+	m.script(command, newVarEnv(), nil, "", true, 0)
+	return m.out
+}
+
+// modeler builds a Model.
+type modeler struct {
+	opts    ModelOptions
+	out     *Model
+	funcs   map[string]*syntax.Stmt
+	calling []string // functions being modelled (no recursion)
+	seen    map[string]bool
+	seenDyn map[string]bool
+	// written holds the content of files that a literal redirection of
+	// the line writes (echo 'rm -rf x' > s.sh), by path as written.
+	written map[string]string
+	stopped bool
+}
+
+// src is one script being modelled: the line itself or a script inside it.
+type src struct {
+	w     walker // for word values; w.src is the script's text
+	top   bool   // the line itself: spans are the line's
+	depth int
+	via   []string
+}
+
+// script parses and models one script. A top-level parse error is the
+// model's Err; a nested one makes the script dynamic.
+func (m *modeler) script(text string, env *varEnv, via []string, what string, top bool, depth int) {
+	if depth > maxScriptDepth {
+		m.dynamic(what, "scripts nested more than "+fmt.Sprint(maxScriptDepth)+" deep")
+		return
+	}
+	file, crMapped, err := parseModelFile(text)
+	if err != nil {
+		if top {
+			m.out.Err = err
+			return
+		}
+		m.dynamic(what, "its script does not parse: "+err.Error())
+		return
+	}
+	s := &src{w: walker{src: text, crMapped: crMapped}, top: top, depth: depth, via: via}
+	if top {
+		for _, c := range file.Last {
+			m.dataSpan(s, c.Pos(), c.End())
+		}
+		syntax.Walk(file, func(n syntax.Node) bool {
+			if c, ok := n.(*syntax.Comment); ok {
+				m.dataSpan(s, c.Pos(), c.End())
+			}
+			return true
+		})
+	}
+	m.stmts(s, file.Stmts, env, nil)
+}
+
+// parseModelFile is parseFile with the length and nesting bounds of Parse.
+func parseModelFile(text string) (*syntax.File, bool, error) {
+	if len(text) > MaxCommandBytes {
+		return nil, false, fmt.Errorf("shell: %d bytes (limit %d): %w", len(text), MaxCommandBytes, ErrTooLong)
+	}
+	if off := tooDeep(text); off >= 0 {
+		return nil, false, errorAt(text, off, fmt.Sprintf("brackets nested more than %d deep", MaxNesting))
+	}
+	file, crMapped, err := parseFileComments(text)
+	if err != nil {
+		return nil, false, err
+	}
+	if d := treeDepth(file); d > maxTreeDepth {
+		return nil, false, errorAt(text, 0, fmt.Sprintf("syntax tree deeper than %d", maxTreeDepth))
+	}
+	return file, crMapped, nil
+}
+
+// treeDepth returns the depth of the syntax tree, stopping past maxTreeDepth.
+func treeDepth(file *syntax.File) int {
+	depth, most := 0, 0
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if n == nil {
+			depth--
+			return true
+		}
+		depth++
+		most = max(most, depth)
+		return depth <= maxTreeDepth
+	})
+	return most
+}
+
+func (m *modeler) dataSpan(s *src, pos, end syntax.Pos) {
+	if !s.top {
+		return
+	}
+	sp := s.w.span(pos, end)
+	if sp.End > sp.Start {
+		m.out.Data = append(m.out.Data, sp)
+	}
+}
+
+func (m *modeler) dynamic(text, reason string) {
+	if m.seenDyn == nil {
+		m.seenDyn = map[string]bool{}
+	}
+	key := text + "\x00" + reason
+	if m.seenDyn[key] || len(m.out.Dynamic) >= 64 {
+		return
+	}
+	m.seenDyn[key] = true
+	m.out.Dynamic = append(m.out.Dynamic, Dynamic{Text: text, Reason: reason})
+}
+
+// record adds a command to the model; it returns false once the model is
+// full.
+func (m *modeler) record(e Exec) bool {
+	if m.stopped {
+		return false
+	}
+	key := e.Text() + "\x00" + e.MaskedText()
+	if m.seen[key] {
+		return true
+	}
+	if len(m.out.Commands) >= MaxModelCommands {
+		m.stopped = true
+		m.dynamic(e.Text(), fmt.Sprintf("the line runs more than %d commands; the rest were not modelled", MaxModelCommands))
+		return false
+	}
+	m.seen[key] = true
+	m.out.Commands = append(m.out.Commands, e)
+	return true
+}
+
+// stdinSource is what a command reads on its standard input, when a
+// shell or interpreter would run it as a script.
+type stdinSource struct {
+	text  string // the literal text
+	known bool
+	from  string // where it comes from, for a dynamic reason ("curl -fsSL x")
+}
+
+func (m *modeler) stmts(s *src, list []*syntax.Stmt, env *varEnv, stdin *stdinSource) {
+	for _, st := range list {
+		if m.stopped {
+			return
+		}
+		m.stmt(s, st, env, stdin)
+	}
+}
+
+// stmt models one statement; it returns the text of its innermost
+// command (for pipeline views).
+func (m *modeler) stmt(s *src, st *syntax.Stmt, env *varEnv, stdin *stdinSource) string {
+	if st.Cmd == nil {
+		m.redirWords(s, st.Redirs, env)
+		return ""
+	}
+	if st.Background || st.Coprocess {
+		// Runs in a subshell: its assignments do not reach the line.
+		env = env.clone()
+	}
+	in := m.stdinOf(s, st.Redirs, stdin)
+	return m.command(s, st.Cmd, st.Redirs, env, in)
+}
+
+// stdinOf returns what a statement's redirections feed it: a literal
+// here-document or here-string, or the inherited input.
+func (m *modeler) stdinOf(s *src, redirs []*syntax.Redirect, inherited *stdinSource) *stdinSource {
+	in := inherited
+	for _, r := range redirs {
+		if r.N != nil && r.N.Value != "0" {
+			continue
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			rd := s.w.redirect(r)
+			if rd.Heredoc != nil && rd.Heredoc.Literal {
+				body := rd.Heredoc.Value
+				if r.Op == syntax.DashHdoc {
+					body = stripLeadingTabs(body)
+				}
+				in = &stdinSource{text: body, known: true}
+			} else {
+				in = &stdinSource{from: "a here-document with expansions"}
+			}
+		case syntax.WordHdoc:
+			rd := s.w.redirect(r)
+			if rd.Target.Literal {
+				in = &stdinSource{text: rd.Target.Value + "\n", known: true}
+			} else {
+				in = &stdinSource{from: "the here-string " + rd.Target.Raw}
+			}
+		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+			rd := s.w.redirect(r)
+			if c, ok := m.written[rd.Target.Value]; ok && rd.Target.Literal {
+				in = &stdinSource{text: c, known: true}
+			} else {
+				in = &stdinSource{from: "the file " + rd.Target.Raw}
+			}
+		}
+	}
+	return in
+}
+
+func stripLeadingTabs(body string) string {
+	lines := strings.SplitAfter(body, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "")
+}
+
+// command models one command node.
+func (m *modeler) command(s *src, cmd syntax.Command, redirs []*syntax.Redirect, env *varEnv, stdin *stdinSource) string {
+	switch c := cmd.(type) {
+	case *syntax.CallExpr:
+		return m.call(s, c, redirs, env, stdin)
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			m.pipeline(s, c, env, stdin)
+			return ""
+		case syntax.AndStmt, syntax.OrStmt:
+			m.stmt(s, c.X, env, stdin)
+			branch := env.clone()
+			m.stmt(s, c.Y, branch, stdin)
+			env.merge(branch)
+		}
+	case *syntax.Subshell:
+		m.redirWords(s, redirs, env)
+		m.stmts(s, c.Stmts, env.clone(), stdin)
+	case *syntax.Block:
+		m.redirWords(s, redirs, env)
+		m.stmts(s, c.Stmts, env, stdin)
+	case *syntax.IfClause:
+		m.redirWords(s, redirs, env)
+		m.ifClause(s, c, env, stdin)
+	case *syntax.WhileClause:
+		m.redirWords(s, redirs, env)
+		for range 2 { // a second pass sees what the first assigned
+			body := env.clone()
+			m.stmts(s, c.Cond, body, stdin)
+			m.stmts(s, c.Do, body, stdin)
+			env.merge(body)
+		}
+	case *syntax.ForClause:
+		m.redirWords(s, redirs, env)
+		m.forClause(s, c, env, stdin)
+	case *syntax.CaseClause:
+		m.redirWords(s, redirs, env)
+		m.wordSubst(s, c.Word, env)
+		after := env.clone()
+		for _, item := range c.Items {
+			for _, p := range item.Patterns {
+				m.wordSubst(s, p, env)
+			}
+			branch := env.clone()
+			m.stmts(s, item.Stmts, branch, stdin)
+			after.merge(branch)
+		}
+		*env = *after
+	case *syntax.FuncDecl:
+		name := c.Name.Value
+		m.funcs[name] = c.Body
+		// Modelled where it is defined too: it may be called in ways
+		// the line does not show (a computed name, a trap).
+		m.funcBody(s, name, c.Body, env.clone(), stdin)
+	case *syntax.DeclClause:
+		m.declClause(s, c, redirs, env)
+	case *syntax.LetClause:
+		m.redirWords(s, redirs, env)
+		syntax.Walk(c, func(n syntax.Node) bool {
+			if cs, ok := n.(*syntax.CmdSubst); ok {
+				m.stmts(s, cs.Stmts, env.clone(), nil)
+				return false
+			}
+			return true
+		})
+		env.forgetAll() // let assigns by arithmetic
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			return m.stmt(s, c.Stmt, env, stdin)
+		}
+	case *syntax.CoprocClause:
+		if c.Stmt != nil {
+			m.stmt(s, c.Stmt, env.clone(), stdin)
+		}
+	case *syntax.TestClause, *syntax.ArithmCmd:
+		m.redirWords(s, redirs, env)
+		m.nodeSubst(s, c, env)
+		if _, ok := c.(*syntax.ArithmCmd); ok {
+			env.forgetAll()
+		}
+	default:
+		m.nodeSubst(s, c, env)
+	}
+	return ""
+}
+
+func (m *modeler) ifClause(s *src, c *syntax.IfClause, env *varEnv, stdin *stdinSource) {
+	after := env.clone()
+	cond := env
+	for clause := c; clause != nil; clause = clause.Else {
+		m.stmts(s, clause.Cond, cond, stdin)
+		branch := cond.clone()
+		m.stmts(s, clause.Then, branch, stdin)
+		after.merge(branch)
+		after.merge(cond)
+	}
+	*env = *after
+}
+
+func (m *modeler) forClause(s *src, c *syntax.ForClause, env *varEnv, stdin *stdinSource) {
+	switch loop := c.Loop.(type) {
+	case *syntax.WordIter:
+		var values []string
+		known := true
+		for _, w := range loop.Items {
+			m.wordSubst(s, w, env)
+			fields, ok := m.expandWord(s, w, env)
+			if !ok || len(fields) != 1 {
+				known = false
+				continue
+			}
+			values = append(values, fields[0]...)
+		}
+		name := loop.Name.Value
+		if len(loop.Items) == 0 && !loop.InPos.IsValid() {
+			known = false // for x; do: the positional parameters
+		}
+		for range 2 {
+			body := env.clone()
+			if known && len(values) > 0 && len(values) <= maxValues {
+				body.set(name, values...)
+			} else {
+				body.forget(name)
+			}
+			m.stmts(s, c.Do, body, stdin)
+			env.merge(body)
+		}
+	case *syntax.CStyleLoop:
+		m.nodeSubst(s, loop, env)
+		for range 2 {
+			body := env.clone()
+			body.forgetAll()
+			m.stmts(s, c.Do, body, stdin)
+			env.merge(body)
+		}
+	}
+}
+
+// funcBody models a function's body, unless it is already being modelled
+// (a recursive call).
+func (m *modeler) funcBody(s *src, name string, body *syntax.Stmt, env *varEnv, stdin *stdinSource) {
+	if slices.Contains(m.calling, name) || len(m.calling) >= maxScriptDepth {
+		return
+	}
+	m.calling = append(m.calling, name)
+	m.stmt(s, body, env, stdin)
+	m.calling = m.calling[:len(m.calling)-1]
+}
+
+// pipeline models a pipeline: each stage runs in a subshell and reads the
+// previous stage's output.
+func (m *modeler) pipeline(s *src, c *syntax.BinaryCmd, env *varEnv, stdin *stdinSource) {
+	stages := flattenPipe(c)
+	var texts, masked []string
+	prev := stdin
+	for i, st := range stages {
+		n := len(m.out.Commands)
+		text := m.stmt(s, st, env.clone(), prev)
+		stageText, stageMasked := text, text
+		if text == "" {
+			raw := s.w.span(st.Pos(), st.End())
+			stageText = s.w.src[raw.Start:raw.End]
+			stageMasked = stageText
+		} else if e, ok := m.lastExec(n, text); ok {
+			stageMasked = e.MaskedText()
+		}
+		texts = append(texts, stageText)
+		masked = append(masked, stageMasked)
+		if i+1 < len(stages) {
+			prev = m.outputOf(s, st, env)
+		}
+	}
+	m.out.Pipelines = append(m.out.Pipelines, Pipeline{Text: strings.Join(texts, " | "), Masked: strings.Join(masked, " | ")})
+}
+
+// lastExec finds the command with the given text recorded at or after
+// index n (a stage's innermost command).
+func (m *modeler) lastExec(n int, text string) (Exec, bool) {
+	for i := len(m.out.Commands) - 1; i >= n && i >= 0; i-- {
+		if m.out.Commands[i].Text() == text {
+			return m.out.Commands[i], true
+		}
+	}
+	for _, e := range m.out.Commands {
+		if e.Text() == text {
+			return e, true
+		}
+	}
+	return Exec{}, false
+}
+
+func flattenPipe(c *syntax.BinaryCmd) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	if x, ok := c.X.Cmd.(*syntax.BinaryCmd); ok && (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && len(c.X.Redirs) == 0 && !c.X.Negated {
+		out = append(out, flattenPipe(x)...)
+	} else {
+		out = append(out, c.X)
+	}
+	return append(out, c.Y)
+}
+
+// outputOf returns the output of a pipeline stage when it is known: echo
+// or printf of literal words.
+func (m *modeler) outputOf(s *src, st *syntax.Stmt, env *varEnv) *stdinSource {
+	raw := s.w.span(st.Pos(), st.End())
+	from := s.w.src[raw.Start:raw.End]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 {
+		return &stdinSource{from: from}
+	}
+	alts, ok := m.expandArgs(s, call.Args, env)
+	if !ok || len(alts) != 1 {
+		return &stdinSource{from: from}
+	}
+	if out, ok := printOutput(alts[0]); ok {
+		return &stdinSource{text: out, known: true}
+	}
+	return &stdinSource{from: from}
+}
+
+// printOutput is the output of echo or printf with the given literal
+// argv, when it can be computed.
+func printOutput(argv []string) (string, bool) {
+	if len(argv) == 0 {
+		return "", false
+	}
+	switch path.Base(argv[0]) {
+	case "echo":
+		args, newline := argv[1:], true
+		for len(args) > 0 && (args[0] == "-n" || args[0] == "-E") {
+			if args[0] == "-n" {
+				newline = false
+			}
+			args = args[1:]
+		}
+		if len(args) > 0 && strings.HasPrefix(args[0], "-") && strings.Trim(args[0][1:], "neE") == "" && len(args[0]) > 1 {
+			return "", false // -e and clusters: escapes interpreted
+		}
+		out := strings.Join(args, " ")
+		if newline {
+			out += "\n"
+		}
+		return out, true
+	case "printf":
+		if len(argv) < 2 || strings.HasPrefix(argv[1], "-") {
+			return "", false
+		}
+		return printfOutput(argv[1], argv[2:])
+	}
+	return "", false
+}
+
+// redirWords models the substitutions in redirection targets.
+func (m *modeler) redirWords(s *src, redirs []*syntax.Redirect, env *varEnv) {
+	for _, r := range redirs {
+		if r.Word != nil {
+			m.wordSubst(s, r.Word, env)
+		}
+		if r.Hdoc != nil {
+			m.wordSubst(s, r.Hdoc, env)
+		}
+	}
+}
+
+// wordSubst models the commands inside a word's substitutions.
+func (m *modeler) wordSubst(s *src, w *syntax.Word, env *varEnv) {
+	if w == nil {
+		return
+	}
+	m.nodeSubst(s, w, env)
+}
+
+func (m *modeler) nodeSubst(s *src, n syntax.Node, env *varEnv) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			m.stmts(s, n.Stmts, env.clone(), nil)
+			return false
+		case *syntax.ProcSubst:
+			m.stmts(s, n.Stmts, env.clone(), nil)
+			return false
+		}
+		return true
+	})
+}
+
+func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redirect, env *varEnv) {
+	m.redirWords(s, redirs, env)
+	words := []string{c.Variant.Value}
+	nameref := false
+	for _, a := range c.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			m.wordSubst(s, a.Value, env)
+			fields, ok := m.expandWord(s, a.Value, env)
+			if ok && len(fields) == 1 {
+				for _, f := range fields[0] {
+					if strings.HasPrefix(f, "-") && strings.Contains(f, "n") {
+						nameref = true
+					}
+					words = append(words, f)
+				}
+			} else {
+				nameref = true // options not known: a -n may be among them
+			}
+			continue
+		}
+		if a.Value != nil {
+			m.wordSubst(s, a.Value, env)
+		}
+		if a.Name == nil {
+			continue
+		}
+		name := a.Name.Value
+		if a.Naked || a.Array != nil || a.Index != nil || a.Value == nil {
+			if !a.Naked || c.Variant.Value == "local" || c.Variant.Value == "declare" || c.Variant.Value == "typeset" {
+				env.forget(name)
+			}
+			words = append(words, name)
+			continue
+		}
+		m.assign(s, a, env)
+		if vals, ok := env.vals[name]; ok && len(vals) == 1 {
+			words = append(words, name+"="+vals[0])
+		} else {
+			words = append(words, s.w.word(a.Value, assignValue).Raw)
+			words[len(words)-1] = name + "=" + words[len(words)-1]
+		}
+	}
+	if nameref {
+		env.forgetAll()
+	}
+	if c.Variant.Value == "export" || c.Variant.Value == "declare" || c.Variant.Value == "typeset" || c.Variant.Value == "local" || c.Variant.Value == "readonly" {
+		for _, a := range c.Args {
+			if a.Name != nil && c.Variant.Value == "export" {
+				env.export(a.Name.Value)
+			}
+		}
+	}
+	lit := make([]bool, len(words))
+	for i := range lit {
+		lit[i] = true
+	}
+	m.record(Exec{Argv: words, Literal: lit, Via: slices.Clone(s.via)})
+}
+
+// assign applies NAME=value (or NAME+=value) to env.
+func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
+	if a.Name == nil {
+		return
+	}
+	name := a.Name.Value
+	if a.Array != nil || a.Index != nil {
+		env.forget(name)
+		return
+	}
+	if a.Value == nil {
+		env.setAppend(name, a.Append, "")
+		return
+	}
+	m.wordSubst(s, a.Value, env)
+	vals, ok := m.expandAssign(s, a.Value, env)
+	if !ok {
+		env.forget(name)
+		return
+	}
+	env.setAppend(name, a.Append, vals...)
+}
+
+// expandAssign expands an assignment's value (no field splitting, no
+// globbing): its possible values, or false when it is not known.
+func (m *modeler) expandAssign(s *src, w *syntax.Word, env *varEnv) ([]string, bool) {
+	wd := s.w.word(w, assignValue)
+	if wd.Literal {
+		return []string{wd.Value}, true
+	}
+	if hasTilde(w) || hasGlobOrArith(w) {
+		return nil, false
+	}
+	var out []string
+	ok := env.each(paramNames(w), func(vars map[string]string) bool {
+		v, err := expandString(w, vars, m.substOutput())
+		if err != nil {
+			return false
+		}
+		out = append(out, s.w.restoreCR(v))
+		return true
+	})
+	if !ok || len(out) == 0 || len(out) > maxValues {
+		return nil, false
+	}
+	return dedupe(out), true
+}
+
+// call models a simple command.
+func (m *modeler) call(s *src, c *syntax.CallExpr, redirs []*syntax.Redirect, env *varEnv, stdin *stdinSource) string {
+	m.redirWords(s, redirs, env)
+	for _, w := range c.Args {
+		m.wordSubst(s, w, env)
+	}
+	if len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			m.assign(s, a, env)
+		}
+		if r := renderRedirs(s, redirs); len(r) > 0 {
+			m.record(Exec{Redirs: r, Via: slices.Clone(s.via)}) // > file truncates it
+		}
+		return ""
+	}
+	// NAME=value before a command: in the command's environment only.
+	cmdEnv := env
+	if len(c.Assigns) > 0 {
+		cmdEnv = env.clone()
+		for _, a := range c.Assigns {
+			m.assign(s, a, cmdEnv)
+			if a.Name != nil {
+				cmdEnv.export(a.Name.Value)
+			}
+		}
+	}
+	words, alts := m.callWords(s, c.Args, cmdEnv)
+	if alts == nil {
+		// Not every word is known: one argv, unknown words as written.
+		return m.run(s, words, redirs, env, cmdEnv, stdin, s.via)
+	}
+	last := ""
+	for _, argv := range alts {
+		last = m.run(s, argv, redirs, env, cmdEnv, stdin, s.via)
+	}
+	return last
+}
+
+// callWords expands a command's words. When every word is known it
+// returns the argvs it may expand to (one per combination of variable
+// values); otherwise it returns one argv in which unknown words keep
+// their source text.
+func (m *modeler) callWords(s *src, args []*syntax.Word, env *varEnv) ([]Word, [][]Word) {
+	var words []Word
+	alts := [][]Word{nil}
+	known := true
+	for _, a := range args {
+		wd := s.w.word(a, argWord)
+		if wd.Literal {
+			words = append(words, wd)
+			for i := range alts {
+				alts[i] = append(alts[i], wd)
+			}
+			continue
+		}
+		fields, ok := m.expandWord(s, a, env)
+		if !ok {
+			known = false
+			words = append(words, wd)
+			continue
+		}
+		if len(fields) == 1 {
+			for _, f := range fields[0] {
+				words = append(words, Word{Value: f, Raw: wd.Raw, Literal: true, Span: wd.Span})
+			}
+		} else {
+			words = append(words, wd)
+		}
+		var next [][]Word
+		for _, alt := range alts {
+			for _, fs := range fields {
+				n := slices.Clip(alt)
+				for _, f := range fs {
+					n = append(n, Word{Value: f, Raw: wd.Raw, Literal: true, Span: wd.Span})
+				}
+				next = append(next, n)
+				if len(next) > maxAlternatives {
+					break
+				}
+			}
+		}
+		if len(next) > maxAlternatives {
+			known = false
+			continue
+		}
+		alts = next
+	}
+	if !known {
+		return words, nil
+	}
+	return words, alts
+}
+
+// expandWord expands a word that is not literal: the fields it gives for
+// each combination of the values of the variables it uses. ok is false
+// when its value is known only at run time (a variable set outside the
+// line, a glob, a tilde, a command substitution that is not a literal
+// echo, printf or command -v).
+func (m *modeler) expandWord(s *src, w *syntax.Word, env *varEnv) ([][]string, bool) {
+	if hasTilde(w) || hasGlobOrArith(w) {
+		return nil, false
+	}
+	var out [][]string
+	ok := env.each(paramNames(w), func(vars map[string]string) bool {
+		fields, err := expandFields(w, vars, m.substOutput())
+		if err != nil {
+			return false
+		}
+		for i := range fields {
+			fields[i] = s.w.restoreCR(fields[i])
+		}
+		out = append(out, fields)
+		return len(out) <= maxAlternatives
+	})
+	if !ok || len(out) == 0 || len(out) > maxAlternatives {
+		return nil, false
+	}
+	return out, true
+}
+
+// expandArgs expands words that must all be known.
+func (m *modeler) expandArgs(s *src, args []*syntax.Word, env *varEnv) ([][]string, bool) {
+	words, alts := m.callWords(s, args, env)
+	if alts == nil {
+		return nil, false
+	}
+	_ = words
+	out := make([][]string, len(alts))
+	for i, a := range alts {
+		out[i] = wordStrings(a)
+	}
+	return out, true
+}
+
+// substOutput returns the CmdSubst handler of expansions: the output of a
+// substitution that only prints literal text or looks a command up
+// (echo, printf, command -v, which, type -P); anything else is unknown.
+func (m *modeler) substOutput() func(*syntax.CmdSubst) (string, error) {
+	return func(cs *syntax.CmdSubst) (string, error) {
+		if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 || cs.Stmts[0].Background || cs.Stmts[0].Negated {
+			return "", errRuntime
+		}
+		call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Assigns) > 0 {
+			return "", errRuntime
+		}
+		var argv []string
+		for _, a := range call.Args {
+			v, lit := literalValue(a.Parts, argWord)
+			if !lit {
+				return "", errRuntime
+			}
+			argv = append(argv, v)
+		}
+		if out, ok := lookupOutput(argv); ok {
+			return out, nil
+		}
+		if out, ok := printOutput(argv); ok {
+			return out, nil
+		}
+		return "", errRuntime
+	}
+}
+
+// lookupOutput is what command -v NAME, which NAME and type -P NAME print
+// for a command name (taken as found on PATH: the name itself, which is
+// what rules match).
+func lookupOutput(argv []string) (string, bool) {
+	if len(argv) != 3 {
+		return "", false
+	}
+	switch {
+	case argv[0] == "command" && argv[1] == "-v",
+		argv[0] == "type" && (argv[1] == "-P" || argv[1] == "-p"),
+		argv[0] == "which" && !strings.HasPrefix(argv[1], "-"):
+		if argv[0] == "which" {
+			return argv[1] + "\n", true
+		}
+		return argv[2] + "\n", true
+	case argv[0] == "which":
+		return "", false
+	}
+	return "", false
+}
+
+// hasTilde reports an unquoted tilde that bash would expand (its value
+// depends on the account).
+func hasTilde(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "~") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasGlobOrArith reports unquoted glob characters (pathname expansion
+// depends on the file system), extended globs and arithmetic (whose
+// unset variables count as 0, not as unknown).
+func hasGlobOrArith(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.ExtGlob, *syntax.ArithmExp, *syntax.ProcSubst:
+			found = true
+		case *syntax.DblQuoted, *syntax.SglQuoted, *syntax.CmdSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Exp != nil || n.Repl != nil || n.Slice != nil || n.Index != nil || n.Excl || n.Length || n.Width || n.Names != 0 {
+				found = true // operators whose patterns or indexes may glob or compute
+			}
+			return false
+		case *syntax.Lit:
+			if strings.ContainsAny(n.Value, "*?[") {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// paramNames lists the variables a word expands (not inside command
+// substitutions, which substOutput judges).
+func paramNames(w *syntax.Word) []string {
+	var names []string
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Param != nil && !slices.Contains(names, n.Param.Value) {
+				names = append(names, n.Param.Value)
+			}
+		}
+		return true
+	})
+	return names
+}
+
+func dedupe(vals []string) []string {
+	out := vals[:0:0]
+	for _, v := range vals {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,496 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// classifyData reports which words of an argv its program treats as data
+// (reads, prints, searches for or sends as a message, and never runs),
+// with the reason; nil when none is. Only literal words are data: a
+// substitution inside a word runs, and is a command of its own anyway.
+//
+// The argv is the command after unwrapping (xargs echo rm gives echo
+// rm), and a git argv is normalised ([ParseGit]). What is data:
+//   - every argument of a program that only prints, looks up or ignores
+//     its arguments: echo, printf, man, info, whatis, apropos, tldr,
+//     help, type, which, whereis, command -v/-V, :, true, false;
+//   - every argument of an invocation that prints help or a version
+//     (--help, -help, --version, -version anywhere, a lone trailing -h
+//     after subcommand words, NAME help …) or that only previews (a dry
+//     run: --dry-run, --dryrun, --what-if, --simulate, --check for
+//     ansible, -n for make, rsync and git clean/push/rm/add/mv, -s for
+//     apt-get, kubectl auth can-i);
+//   - search patterns: grep-like tools' pattern, git grep's, git log
+//     -S/-G/--grep/--author, jq's filter, a sed script that only prints,
+//     deletes or substitutes, an awk program that runs nothing;
+//   - messages: git commit/tag/merge/notes/stash -m, gh and glab
+//     --title/--body/--message.
+func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
+	if len(argv) == 0 {
+		return nil, ""
+	}
+	name := path.Base(argv[0])
+	all := func(reason string) ([]bool, string) {
+		data := make([]bool, len(argv))
+		any := false
+		for i := 1; i < len(argv); i++ {
+			data[i] = literal[i]
+			any = any || data[i]
+		}
+		if !any {
+			return nil, ""
+		}
+		return data, reason
+	}
+	switch name {
+	case "echo", "printf":
+		return all(name + " prints its arguments")
+	case "man", "info", "whatis", "apropos", "tldr", "help", "type", "which", "whereis":
+		return all(name + " only looks its arguments up")
+	case ":", "true", "false":
+		return all(name + " ignores its arguments")
+	case "command":
+		if len(argv) > 1 && (strings.HasPrefix(argv[1], "-v") || strings.HasPrefix(argv[1], "-V")) {
+			return all("command " + argv[1] + " only looks its arguments up")
+		}
+	}
+	if reason := helpOrPreview(name, argv); reason != "" {
+		return all(reason)
+	}
+	var idx []int
+	reason := ""
+	switch name {
+	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "pgrep", "git-grep":
+		short, long := grepArgOpts(name)
+		idx, reason = patternArgs(argv, 1, short, long), "the search pattern of "+name
+	case "git":
+		idx, reason = gitDataArgs(argv)
+	case "gh", "glab":
+		idx = optionValues(argv, []string{"-t", "--title", "-b", "--body", "-m", "--message", "-n", "--notes", "--description", "-d"})
+		reason = "a title or message of " + name
+	case "jq", "yq", "gojq", "jaq":
+		idx, reason = jqFilter(argv), "the filter of "+name
+	case "sed", "gsed":
+		idx, reason = sedScript(argv), "a sed script that only prints, deletes or substitutes"
+	case "awk", "gawk", "mawk", "nawk":
+		if code != nil && len(code.Shell) == 0 && len(code.Dynamic) == 0 {
+			for i := 1; i < len(argv); i++ {
+				if argv[i] == code.Text {
+					idx = append(idx, i)
+					break
+				}
+			}
+			reason = "an awk program that runs no command"
+		}
+	}
+	if len(idx) == 0 {
+		return nil, ""
+	}
+	data := make([]bool, len(argv))
+	any := false
+	for _, i := range idx {
+		if i > 0 && i < len(argv) && literal[i] {
+			data[i] = true
+			any = true
+		}
+	}
+	if !any {
+		return nil, ""
+	}
+	return data, reason
+}
+
+// helpOrPreview returns why an invocation only prints help, a version or
+// a preview, or "".
+func helpOrPreview(name string, argv []string) string {
+	args := argv[1:]
+	for i, a := range args {
+		switch a {
+		case "--help", "-help", "--version", "-version", "--usage":
+			return "a " + a + " invocation prints and runs nothing"
+		case "--dry-run", "--dryrun", "--what-if", "--whatif", "--simulate", "--just-print", "--recon", "--no-act":
+			return "a dry run (" + a + ")"
+		case "-h":
+			if i == len(args)-1 && allWords(args[:i]) {
+				return "a -h invocation prints help"
+			}
+		case "help":
+			if i == 0 || (i == 1 && !strings.HasPrefix(args[0], "-")) {
+				if name != "bash" && name != "sh" && !isInterpreterName(name) {
+					return name + " help prints help"
+				}
+			}
+		}
+		if v, ok := strings.CutPrefix(a, "--dry-run="); ok && v != "none" && v != "false" && v != "0" {
+			return "a dry run (" + a + ")"
+		}
+	}
+	switch name {
+	case "make", "gmake", "rsync":
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			if isShortCluster(a) && strings.Contains(a[1:], "n") {
+				return "a dry run (" + name + " " + a + ")"
+			}
+		}
+	case "apt-get", "apt":
+		for _, a := range args {
+			if a == "-s" || a == "--just-print" || a == "--assume-no" {
+				return "a simulation (" + name + " " + a + ")"
+			}
+		}
+	case "ansible", "ansible-playbook":
+		for _, a := range args {
+			if a == "--check" || a == "-C" {
+				return "a check run (" + name + " " + a + ")"
+			}
+		}
+	case "kubectl", "oc":
+		if len(args) >= 2 && args[0] == "auth" && args[1] == "can-i" {
+			return "kubectl auth can-i only asks"
+		}
+	case "git":
+		if len(args) >= 1 {
+			switch args[0] {
+			case "clean", "rm", "add", "mv":
+				for _, a := range args[1:] {
+					if a == "--" {
+						break
+					}
+					if isShortCluster(a) && strings.Contains(a[1:], "n") {
+						return "a dry run (git " + args[0] + " " + a + ")"
+					}
+				}
+			case "push":
+				for _, a := range args[1:] {
+					if a == "-n" {
+						return "a dry run (git push -n)"
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// isShortCluster reports a cluster of short options (-abc), not a long
+// option or a negative number.
+func isShortCluster(a string) bool {
+	if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+		return false
+	}
+	for _, c := range a[1:] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// allWords reports words that are not options (subcommands).
+func allWords(args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// grepArgOpts returns the short options of a grep-like tool that take an
+// argument, and its long ones.
+func grepArgOpts(name string) (short string, long []string) {
+	switch name {
+	case "rg":
+		return "ABCEMTdefgjmrt", []string{"after-context", "before-context", "context", "encoding", "max-columns", "type-not", "max-depth", "regexp", "file", "glob", "iglob", "threads", "max-count", "replace", "type", "colors", "sort", "sortr", "path-separator", "pre", "pre-glob", "type-add", "engine", "max-filesize", "field-match-separator", "field-context-separator", "context-separator", "dfa-size-limit", "regex-size-limit", "ignore-file", "hostname-bin", "hyperlink-format"}
+	case "ag":
+		return "ABCGgmp", []string{"after", "before", "context", "file-search-regex", "max-count", "path-to-ignore", "ignore", "ignore-dir", "depth", "pager", "workers"}
+	case "pgrep":
+		return "gGPstuUF", []string{"group", "pgroup", "parent", "session", "terminal", "euid", "uid", "pidfile", "ns", "nslist", "signal", "delimiter", "d"}
+	}
+	return "ABCDdefm", []string{"after-context", "before-context", "context", "devices", "directories", "regexp", "file", "max-count", "include", "exclude", "exclude-dir", "exclude-from", "label", "binary-files", "color", "colour", "group-separator"}
+}
+
+// patternArgs returns the index of the search pattern(s) of a grep-like
+// argv: the values of -e/--regexp, else the first operand.
+func patternArgs(argv []string, start int, short string, long []string) []int {
+	var idx []int
+	first := -1
+	fromFile := false
+	for i := start; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--" {
+			if first < 0 && i+1 < len(argv) {
+				first = i + 1
+			}
+			break
+		}
+		switch {
+		case strings.HasPrefix(a, "--"):
+			n, v, hasV := strings.Cut(a[2:], "=")
+			if n == "regexp" {
+				if hasV {
+					idx = append(idx, i)
+				} else if i+1 < len(argv) {
+					idx = append(idx, i+1)
+				}
+			}
+			if n == "file" {
+				fromFile = true
+			}
+			if !hasV && containsString(long, n) {
+				i++
+			}
+			_ = v
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(short, a[j]) < 0 {
+					continue
+				}
+				if a[j] == 'e' {
+					if j+1 < len(a) {
+						idx = append(idx, i)
+					} else if i+1 < len(argv) {
+						idx = append(idx, i+1)
+					}
+				}
+				if a[j] == 'f' {
+					fromFile = true
+				}
+				if j+1 == len(a) {
+					i++
+				}
+				break
+			}
+		default:
+			if first < 0 {
+				first = i
+			}
+		}
+		if first >= 0 {
+			break
+		}
+	}
+	if len(idx) == 0 && !fromFile && first >= 0 {
+		idx = append(idx, first)
+	}
+	return idx
+}
+
+func containsString(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// gitDataArgs returns the data words of a normalised git argv.
+func gitDataArgs(argv []string) ([]int, string) {
+	if len(argv) < 2 {
+		return nil, ""
+	}
+	sub := argv[1]
+	switch sub {
+	case "commit", "tag", "merge", "notes", "stash", "revert", "cherry-pick":
+		return optionValues(argv, []string{"-m", "--message"}), "the message of git " + sub
+	case "log", "show", "shortlog", "whatchanged", "rev-list", "reflog":
+		return optionValues(argv, []string{"-S", "-G", "--grep", "--author", "--committer"}), "a search of git " + sub
+	case "grep":
+		short, long := grepArgOpts("grep")
+		return patternArgs(argv, 2, short, long), "the search pattern of git grep"
+	}
+	return nil, ""
+}
+
+// optionValues returns the indexes of the values of the given options
+// (-m VALUE, -mVALUE, --message VALUE, --message=VALUE); a word that
+// holds its option as well (-mVALUE) is returned whole.
+func optionValues(argv []string, opts []string) []int {
+	var idx []int
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--" {
+			break
+		}
+		for _, o := range opts {
+			switch {
+			case a == o:
+				if i+1 < len(argv) {
+					idx = append(idx, i+1)
+					i++
+				}
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(a, o+"="):
+				idx = append(idx, i)
+			case len(o) == 2 && !strings.HasPrefix(o, "--") && strings.HasPrefix(a, o) && len(a) > 2 && !strings.HasPrefix(a, "--"):
+				idx = append(idx, i)
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return idx
+}
+
+// jqFilter returns the index of jq's filter and of its --arg values.
+func jqFilter(argv []string) []int {
+	var idx []int
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch a {
+		case "-f", "--from-file":
+			return idx
+		case "--arg", "--argjson":
+			if i+2 < len(argv) {
+				idx = append(idx, i+2)
+			}
+			i += 2
+			continue
+		case "--slurpfile", "--rawfile":
+			i += 2
+			continue
+		case "--indent", "-L", "--tab-size":
+			i++
+			continue
+		case "--args", "--jsonargs":
+			continue
+		}
+		if strings.HasPrefix(a, "-") && a != "-" {
+			continue
+		}
+		return append(idx, i)
+	}
+	return idx
+}
+
+// sedScript returns the index of a sed script that cannot run or write
+// anything (no e, w, W or r commands or flags), when there is one.
+func sedScript(argv []string) []int {
+	var scripts []int
+	first := -1
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "-e" || a == "--expression":
+			if i+1 < len(argv) {
+				scripts = append(scripts, i+1)
+			}
+			i++
+		case strings.HasPrefix(a, "--expression="):
+			return nil
+		case a == "-f" || strings.HasPrefix(a, "--file"):
+			return nil
+		case a == "-i" || strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place"):
+			return nil // edits files: not a search
+		case strings.HasPrefix(a, "-") && a != "-":
+		default:
+			if first < 0 && len(scripts) == 0 {
+				first = i
+			}
+		}
+	}
+	if len(scripts) == 0 && first >= 0 {
+		scripts = []int{first}
+	}
+	for _, i := range scripts {
+		if !quietSedScript(argv[i]) {
+			return nil
+		}
+	}
+	return scripts
+}
+
+// quietSedScript reports a sed script made only of addresses and the
+// commands p, d, =, q, n, N, P, D, h, H, g, G, x, l, y and s with flags
+// g, p, i, I, m, M and digits.
+func quietSedScript(s string) bool {
+	i := 0
+	skipRegex := func(delim byte) bool {
+		for i < len(s) {
+			c := s[i]
+			i++
+			if c == '\\' {
+				i++
+				continue
+			}
+			if c == delim {
+				return true
+			}
+			if c == '\n' {
+				return false
+			}
+		}
+		return false
+	}
+	address := func() bool {
+		switch {
+		case i < len(s) && s[i] == '/':
+			i++
+			return skipRegex('/')
+		case i < len(s) && s[i] == '\\' && i+1 < len(s):
+			d := s[i+1]
+			i += 2
+			return skipRegex(d)
+		case i < len(s) && s[i] == '$':
+			i++
+		default:
+			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '~') {
+				i++
+			}
+		}
+		return true
+	}
+	for i < len(s) {
+		for i < len(s) && (s[i] == ' ' || s[i] == ';' || s[i] == '\n' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		if !address() {
+			return false
+		}
+		if i < len(s) && s[i] == ',' {
+			i++
+			if !address() {
+				return false
+			}
+		}
+		for i < len(s) && (s[i] == ' ' || s[i] == '!') {
+			i++
+		}
+		if i >= len(s) {
+			return false
+		}
+		c := s[i]
+		i++
+		switch c {
+		case 'p', 'd', '=', 'q', 'n', 'N', 'P', 'D', 'h', 'H', 'g', 'G', 'x', 'l', '{', '}':
+		case 's', 'y':
+			if i >= len(s) {
+				return false
+			}
+			d := s[i]
+			if d == '\\' || d == '\n' {
+				return false
+			}
+			i++
+			if !skipRegex(d) || !skipRegex(d) {
+				return false
+			}
+			if c == 's' {
+				for i < len(s) && strings.IndexByte("gpiImM0123456789", s[i]) >= 0 {
+					i++
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,315 @@
+package shell
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The model's word expansion: brace expansion, quote removal, escapes,
+// ANSI-C strings and plain $NAME / ${NAME} of variables the model knows,
+// and command substitutions whose output is known (substOutput). Anything
+// else (an unknown variable, ${X:-…} and other operators, arithmetic,
+// globs, tildes) is not expanded: the word is then known only at run time.
+// It is written here rather than taken from mvdan.cc/sh/v3/expand, which
+// links os/user (cgo) into every binary that parses commands.
+
+// errRuntime marks a word whose value is known only at run time.
+var errRuntime = errors.New("known only at run time")
+
+// maxBraceWords bounds the words one brace expansion may give.
+const maxBraceWords = 64
+
+// expandFields expands w as a command argument: the fields it gives.
+func expandFields(w *syntax.Word, vars map[string]string, subst func(*syntax.CmdSubst) (string, error)) ([]string, error) {
+	words, err := braceWords(w)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, bw := range words {
+		fields, err := wordFieldsOf(bw.Parts, vars, subst, true)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fields...)
+	}
+	return out, nil
+}
+
+// expandString expands w as an assignment value: no brace expansion, no
+// field splitting.
+func expandString(w *syntax.Word, vars map[string]string, subst func(*syntax.CmdSubst) (string, error)) (string, error) {
+	fields, err := wordFieldsOf(w.Parts, vars, subst, false)
+	if err != nil {
+		return "", err
+	}
+	return strings.Join(fields, ""), nil
+}
+
+// braceWords performs brace expansion.
+func braceWords(w *syntax.Word) ([]*syntax.Word, error) {
+	cp := *w
+	if !syntax.SplitBraces(&cp) {
+		return []*syntax.Word{w}, nil
+	}
+	out := []*syntax.Word{{}}
+	for _, p := range cp.Parts {
+		be, ok := p.(*syntax.BraceExp)
+		if !ok {
+			for _, o := range out {
+				o.Parts = append(o.Parts, p)
+			}
+			continue
+		}
+		alts, err := braceAlternatives(be)
+		if err != nil {
+			return nil, err
+		}
+		var next []*syntax.Word
+		for _, o := range out {
+			for _, a := range alts {
+				sub, err := braceWords(a)
+				if err != nil {
+					return nil, err
+				}
+				for _, s := range sub {
+					n := &syntax.Word{Parts: append(append([]syntax.WordPart(nil), o.Parts...), s.Parts...)}
+					next = append(next, n)
+					if len(next) > maxBraceWords {
+						return nil, errRuntime
+					}
+				}
+			}
+		}
+		out = next
+	}
+	return out, nil
+}
+
+// braceAlternatives lists the words of one {a,b} or {x..y[..step]}.
+func braceAlternatives(be *syntax.BraceExp) ([]*syntax.Word, error) {
+	if !be.Sequence {
+		return be.Elems, nil
+	}
+	if len(be.Elems) < 2 {
+		return nil, errRuntime
+	}
+	lit := func(w *syntax.Word) string { return w.Lit() }
+	from, to := lit(be.Elems[0]), lit(be.Elems[1])
+	step := 1
+	if len(be.Elems) > 2 {
+		s, err := strconv.Atoi(lit(be.Elems[2]))
+		if err != nil || s == 0 {
+			return nil, errRuntime
+		}
+		step = max(s, -s)
+	}
+	mk := func(s string) *syntax.Word { return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}} }
+	var out []*syntax.Word
+	if a, err1 := strconv.Atoi(from); err1 == nil {
+		b, err2 := strconv.Atoi(to)
+		if err2 != nil {
+			return nil, errRuntime
+		}
+		for i, n := a, 0; n <= maxBraceWords; i, n = i+sign(b-a)*step, n+1 {
+			out = append(out, mk(strconv.Itoa(i)))
+			if (a <= b && i+step > b) || (a > b && i-step < b) {
+				return out, nil
+			}
+		}
+		return nil, errRuntime
+	}
+	if len(from) == 1 && len(to) == 1 {
+		a, b := int(from[0]), int(to[0])
+		for i, n := a, 0; n <= maxBraceWords; i, n = i+sign(b-a)*step, n+1 {
+			out = append(out, mk(string(rune(i))))
+			if (a <= b && i+step > b) || (a > b && i-step < b) {
+				return out, nil
+			}
+		}
+	}
+	return nil, errRuntime
+}
+
+func sign(n int) int {
+	if n < 0 {
+		return -1
+	}
+	return 1
+}
+
+// fieldBuilder accumulates fields while a word's parts are expanded.
+type fieldBuilder struct {
+	fields []string
+	cur    strings.Builder
+	has    bool // the current field exists (even if empty, after quotes)
+}
+
+func (f *fieldBuilder) add(s string) { f.cur.WriteString(s); f.has = true }
+
+// addSplit adds the result of an unquoted expansion: split on blanks.
+func (f *fieldBuilder) addSplit(s string) {
+	for i := 0; i < len(s); {
+		if isIFS(s[i]) {
+			f.end()
+			for i < len(s) && isIFS(s[i]) {
+				i++
+			}
+			continue
+		}
+		j := i
+		for j < len(s) && !isIFS(s[j]) {
+			j++
+		}
+		f.add(s[i:j])
+		i = j
+	}
+}
+
+func (f *fieldBuilder) end() {
+	if f.has {
+		f.fields = append(f.fields, f.cur.String())
+	}
+	f.cur.Reset()
+	f.has = false
+}
+
+func isIFS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
+
+// wordFieldsOf expands parts; with split, unquoted expansions are split
+// into fields.
+func wordFieldsOf(parts []syntax.WordPart, vars map[string]string, subst func(*syntax.CmdSubst) (string, error), split bool) ([]string, error) {
+	var f fieldBuilder
+	addExp := func(s string) {
+		if split {
+			f.addSplit(s)
+		} else {
+			f.add(s)
+		}
+	}
+	for _, part := range parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			var c chars
+			unescapeBare(&c, p.Value)
+			f.add(string(c.val))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				s, ok := decodeANSIC(p.Value)
+				if !ok {
+					return nil, errRuntime
+				}
+				f.add(s)
+				continue
+			}
+			f.add(p.Value)
+		case *syntax.DblQuoted:
+			f.has = true
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					var c chars
+					unescapeDouble(&c, q.Value)
+					f.add(string(c.val))
+				case *syntax.ParamExp:
+					v, err := paramValue(q, vars)
+					if err != nil {
+						return nil, err
+					}
+					f.add(v)
+				case *syntax.CmdSubst:
+					out, err := subst(q)
+					if err != nil {
+						return nil, err
+					}
+					f.add(strings.TrimRight(out, "\n"))
+				default:
+					return nil, errRuntime
+				}
+			}
+		case *syntax.ParamExp:
+			v, err := paramValue(p, vars)
+			if err != nil {
+				return nil, err
+			}
+			addExp(v)
+		case *syntax.CmdSubst:
+			out, err := subst(p)
+			if err != nil {
+				return nil, err
+			}
+			addExp(strings.TrimRight(out, "\n"))
+		default:
+			return nil, errRuntime
+		}
+	}
+	f.end()
+	return f.fields, nil
+}
+
+// paramValue is the value of a plain $NAME or ${NAME} the model knows.
+func paramValue(p *syntax.ParamExp, vars map[string]string) (string, error) {
+	if p.Param == nil || p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Index != nil || p.Excl || p.Length || p.Width || p.Names != 0 || p.NestedParam != nil {
+		return "", errRuntime
+	}
+	v, ok := vars[p.Param.Value]
+	if !ok {
+		return "", errRuntime
+	}
+	return v, nil
+}
+
+// printfOutput is what printf FORMAT ARGS prints when FORMAT uses only
+// %s, %% and backslash escapes; ok is false otherwise.
+func printfOutput(format string, args []string) (string, bool) {
+	var b strings.Builder
+	for {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			switch {
+			case c == '\\' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				case '\\':
+					b.WriteByte('\\')
+				case '"', '\'':
+					b.WriteByte(format[i])
+				default:
+					return "", false
+				}
+			case c == '%' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case '%':
+					b.WriteByte('%')
+				case 's':
+					if used < len(args) {
+						b.WriteString(args[used])
+					}
+					used++
+				default:
+					return "", false
+				}
+			case c == '%':
+				return "", false
+			default:
+				b.WriteByte(c)
+			}
+			if b.Len() > maxScriptBytes {
+				return "", false
+			}
+		}
+		if used == 0 || used >= len(args) {
+			return b.String(), true
+		}
+		args = args[used:]
+	}
+}
