@@ -86,7 +86,7 @@ func buildViews(cmd string, readScript func(string) (string, bool)) *commandMode
 		seen[key] = true
 		cm.views = append(cm.views, v)
 	}
-	if model.Err == nil {
+	{
 		for _, e := range model.Commands {
 			add(commandView{kind: ViewCommand, text: e.Text(), masked: e.MaskedText(), why: e.DataReason})
 		}
@@ -96,7 +96,7 @@ func buildViews(cmd string, readScript func(string) (string, bool)) *commandMode
 	}
 	masked := cmd
 	why := ""
-	if model.Err == nil && len(model.Data) > 0 {
+	if len(model.Data) > 0 {
 		masked = blankData(cmd, model.Data)
 		why = dataReasons(model)
 	}

@@ -82,6 +82,13 @@ func (l *lowerer) finish(r *ir.Rule, dec execpolicy.Decision, o oracle, cands []
 			continue
 		}
 		pr := &execpolicy.PrefixRule{First: p[0][0], Rest: p[1:], Decision: dec, Justification: just}
+		if dec == execpolicy.Forbidden && demotable(o, exps) {
+			// The hook only warns on this command's help form (the
+			// command model's data): Codex cannot carve it out of a
+			// prefix, so it asks instead of refusing.
+			pr.Decision = execpolicy.Prompt
+			notes.add(noteDemotable)
+		}
 		if !l.examples(pr, o) {
 			notes.add(noteDropped)
 			continue
@@ -246,6 +253,35 @@ func wrapsScripts(program string) bool {
 	switch path.Base(program) {
 	case "bash", "sh", "zsh", "dash":
 		return true
+	}
+	return false
+}
+
+// demotionProbes are tails that make a bare subcommand (kubectl delete,
+// helm uninstall) a help invocation, which the engine demotes from a
+// block to a warning. A prefix with options (rm -rf, git push --force)
+// is not demoted by them; that its dry-run form (git push --force
+// --dry-run) is refused by Codex while the hook only warns is a limit of
+// prefix rules (docs/compile.md).
+var demotionProbes = []string{" --help"}
+
+// demotable reports whether the hook would only warn on a help or dry-run
+// form of one of the argvs (hookify rules; permission rules never demote).
+func demotable(o oracle, exps [][]string) bool {
+	h, ok := o.(*hookifyOracle)
+	if !ok {
+		return false
+	}
+	for _, e := range exps {
+		if slices.ContainsFunc(e[1:], func(w string) bool { return strings.HasPrefix(w, "-") }) {
+			continue // the engine demotes help only beside subcommand words
+		}
+		c := shell.Canonical(e)
+		for _, probe := range demotionProbes {
+			if h.demoted(c + probe) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -158,6 +158,15 @@ func (o *hookifyOracle) tail(c string) bool {
 	return true
 }
 
+// demoted reports whether the engine reports the block rule on cmd only
+// as a warning (it matched only data, such as a --help invocation).
+func (o *hookifyOracle) demoted(cmd string) bool {
+	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: oracleTimeout})
+	res := eng.Evaluate([]*ir.Rule{o.rule}, engine.BashEvent(cmd))
+	_, ok := res.Demoted[o.rule]
+	return ok && len(res.Blocking) == 0
+}
+
 // engineMatches reports whether the rule matches a Bash call of cmd; a
 // regex timeout counts as no match.
 func engineMatches(eng *engine.Engine, r *ir.Rule, cmd string) bool {

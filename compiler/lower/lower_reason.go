@@ -14,6 +14,7 @@ const (
 	noteTruncated                           // enumeration capped
 	notePermRestrictive                     // deny/ask see through wrappers, quoting, compounds
 	notePermWrapper                         // the pattern's program is a wrapper
+	noteDemotable                           // help and dry-run forms only warn: prompt
 )
 
 func (n *noteSet) add(x noteSet)   { *n |= x }
@@ -31,6 +32,7 @@ var noteText = []struct {
 	{noteReduced, "repeats, classes and wildcards reduced to short spellings"},
 	{noteDropped, "some alternatives are not expressible as token prefixes"},
 	{noteTruncated, "alternatives capped"},
+	{noteDemotable, "the hook only warns on the command's --help form, which a prefix cannot leave out: Codex asks (prompt) instead of refusing"},
 }
 
 func (n noteSet) reason() string {

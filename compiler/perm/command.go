@@ -170,7 +170,7 @@ func restrictiveTexts(command string) []string {
 	// Commands run in a container or on another host are not the
 	// machine's, as for Claude Code.
 	for _, e := range shell.Analyze(command, shell.ModelOptions{}).Commands {
-		if len(e.Argv) > 0 && !remote(e.Via) {
+		if len(e.Argv) > 0 && !remote(e.Via) && !e.OnlyData() {
 			set.add(shell.Canonical(e.Argv))
 		}
 	}

@@ -35,7 +35,8 @@ type GitCommand struct {
 	// Uncertain is set, with Reason, when a global option is not one git
 	// accepts (git then exits without running anything), an option value is
 	// missing, or the subcommand is defined by a -c alias.NAME option (git
-	// ignores an alias that names one of its own commands).
+	// ignores an alias that names one of its own commands). Config, Dirs
+	// and Globals then hold the global options read before the problem.
 	Uncertain bool
 	// Reason explains Uncertain.
 	Reason string

@@ -38,21 +38,25 @@ type Code struct {
 	// and code too deeply nested to analyse.
 	Dynamic []string
 	// Literals are the byte ranges of Text that are string literals (and
-	// regular expression literals, word lists and PHP's text outside
-	// <?php … ?>) not handed to a shell or run as code: data, such as a
-	// message that mentions "rm -rf". Each span covers the literal with its
-	// quotes; spans are in order and do not overlap.
+	// regular expression literals, word lists, here-document bodies, the
+	// text after __END__ and PHP's text outside <?php … ?>) not handed to a
+	// shell or run as code: data, such as a message that mentions "rm -rf".
+	// A span covers the literal with its quotes and prefix (a here-document
+	// span covers its body); spans are in order and do not overlap.
 	Literals []Span
 }
 
 // Limits of the code analysis.
 const (
-	// maxInterpNesting bounds nested interpolations (f"{f'{…}'}").
-	maxInterpNesting = 200
-	// maxEvalDepth bounds the analysis of code passed to eval as a string.
-	maxEvalDepth = 3
-	// maxExcerpt bounds the source excerpts quoted in Dynamic reasons.
-	maxExcerpt = 60
+	// ipMaxNesting bounds nested interpolations (f"{f'{…}'}").
+	ipMaxNesting = 200
+	// ipMaxEvalDepth bounds the analysis of code passed to eval as a string.
+	ipMaxEvalDepth = 3
+	// ipMaxExcerpt bounds the source excerpts quoted in Dynamic reasons.
+	ipMaxExcerpt = 60
+	// ipMaxParenless bounds the tokens of an argument list without
+	// parentheses (Ruby, Perl) that are split into arguments.
+	ipMaxParenless = 256
 )
 
 // InterpreterCode finds the code an interpreter command runs and analyses
@@ -82,48 +86,48 @@ func InterpreterCode(argv []string, stdin string) (Code, bool) {
 		return Code{}, false
 	}
 	name := argv[0][strings.LastIndexByte(argv[0], '/')+1:]
-	lang := interpreterLang(name)
+	lang := ipInterpreterLang(name)
 	var text string
 	var ok, template bool
 	switch {
 	case lang == "python":
-		text, ok = pythonArgs(argv, stdin)
+		text, ok = ipPythonArgs(argv, stdin)
 	case name == "deno":
-		text, ok = denoArgs(argv)
+		text, ok = ipDenoArgs(argv)
 	case name == "bun":
-		text, ok = bunArgs(argv)
+		text, ok = ipBunArgs(argv)
 	case lang == "node":
-		text, ok = nodeArgs(argv, stdin)
+		text, ok = ipNodeArgs(argv, stdin)
 	case lang == "ruby":
-		text, ok = rubyArgs(argv, stdin)
+		text, ok = ipRubyArgs(argv, stdin)
 	case lang == "perl":
-		text, ok = perlArgs(argv, stdin)
+		text, ok = ipPerlArgs(argv, stdin)
 	case lang == "php":
-		text, ok, template = phpArgs(argv, stdin)
+		text, ok, template = ipPHPArgs(argv, stdin)
 	case lang == "awk":
-		text, ok = awkArgs(argv)
+		text, ok = ipAwkArgs(argv)
 	}
 	if !ok {
 		return Code{}, false
 	}
 	c := Code{Lang: lang, Interpreter: name, Text: text}
-	analyseCode(&c, text, template, 0)
+	ipAnalyse(&c, text, template, 0)
 	return c, true
 }
 
-// interpreterLang returns the language run by an interpreter's base name,
+// ipInterpreterLang returns the language run by an interpreter's base name,
 // or "".
-func interpreterLang(name string) string {
+func ipInterpreterLang(name string) string {
 	switch {
-	case versionedName(name, "python"), versionedName(name, "pypy"):
+	case ipVersionedName(name, "python"), ipVersionedName(name, "pypy"):
 		return "python"
 	case name == "node", name == "nodejs", name == "deno", name == "bun":
 		return "node"
-	case versionedName(name, "ruby"):
+	case ipVersionedName(name, "ruby"):
 		return "ruby"
-	case versionedName(name, "perl"):
+	case ipVersionedName(name, "perl"):
 		return "perl"
-	case versionedName(name, "php"):
+	case ipVersionedName(name, "php"):
 		return "php"
 	case name == "awk", name == "gawk", name == "mawk", name == "nawk":
 		return "awk"
@@ -131,22 +135,22 @@ func interpreterLang(name string) string {
 	return ""
 }
 
-// versionedName matches base, optionally followed by a version made of
+// ipVersionedName matches base, optionally followed by a version made of
 // digits and dots (python3.12, perl5.36.0, php8.2).
-func versionedName(name, base string) bool {
+func ipVersionedName(name, base string) bool {
 	v, ok := strings.CutPrefix(name, base)
 	return ok && strings.Trim(v, "0123456789.") == ""
 }
 
-// stdinCode is the code of an interpreter that reads its program from
+// ipStdinCode is the code of an interpreter that reads its program from
 // standard input.
-func stdinCode(stdin string) (string, bool) {
+func ipStdinCode(stdin string) (string, bool) {
 	return stdin, stdin != ""
 }
 
-// clusterArg returns the argument of a short option at a[j] of a cluster:
+// ipClusterArg returns the argument of a short option at a[j] of a cluster:
 // the rest of the word, or else the next word. ok is false when missing.
-func clusterArg(argv []string, i *int, a string, j int) (string, bool) {
+func ipClusterArg(argv []string, i *int, a string, j int) (string, bool) {
 	if j+1 < len(a) {
 		return a[j+1:], true
 	}
@@ -157,8 +161,8 @@ func clusterArg(argv []string, i *int, a string, j int) (string, bool) {
 	return argv[*i], true
 }
 
-// pythonArgs parses CPython's command line.
-func pythonArgs(argv []string, stdin string) (string, bool) {
+// ipPythonArgs parses CPython's command line.
+func ipPythonArgs(argv []string, stdin string) (string, bool) {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		switch {
@@ -166,9 +170,9 @@ func pythonArgs(argv []string, stdin string) (string, bool) {
 			if i+1 < len(argv) && argv[i+1] != "-" {
 				return "", false
 			}
-			return stdinCode(stdin)
+			return ipStdinCode(stdin)
 		case a == "-":
-			return stdinCode(stdin)
+			return ipStdinCode(stdin)
 		case len(a) < 2 || a[0] != '-':
 			return "", false // a script
 		case a == "--check-hash-based-pycs":
@@ -181,9 +185,9 @@ func pythonArgs(argv []string, stdin string) (string, bool) {
 			c := a[j]
 			switch {
 			case c == 'c':
-				return clusterArg(argv, &i, a, j)
+				return ipClusterArg(argv, &i, a, j)
 			case c == 'W' || c == 'X':
-				if _, ok := clusterArg(argv, &i, a, j); !ok {
+				if _, ok := ipClusterArg(argv, &i, a, j); !ok {
 					return "", false
 				}
 				j = len(a)
@@ -193,11 +197,11 @@ func pythonArgs(argv []string, stdin string) (string, bool) {
 			}
 		}
 	}
-	return stdinCode(stdin)
+	return ipStdinCode(stdin)
 }
 
-// nodeArgOptions are node options that take the next word as their value.
-var nodeArgOptions = []string{
+// ipNodeArgOptions are node options that take the next word as their value.
+var ipNodeArgOptions = []string{
 	"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions",
 	"--input-type", "--title", "--env-file", "--env-file-if-exists", "--inspect-port",
 	"--redirect-warnings", "--diagnostic-dir", "--dns-result-order", "--icu-data-dir",
@@ -210,8 +214,8 @@ var nodeArgOptions = []string{
 	"--report-signal", "--use-largepages", "--tls-cipher-list", "--tls-keylog",
 }
 
-// nodeArgs parses node's command line.
-func nodeArgs(argv []string, stdin string) (string, bool) {
+// ipNodeArgs parses node's command line.
+func ipNodeArgs(argv []string, stdin string) (string, bool) {
 	var code string
 	found := false
 	for i := 1; i < len(argv); i++ {
@@ -226,7 +230,7 @@ func nodeArgs(argv []string, stdin string) (string, bool) {
 				a = argv[i+1]
 			}
 			if a == "-" || (a == "--" && i+1 == len(argv)) {
-				return stdinCode(stdin)
+				return ipStdinCode(stdin)
 			}
 			return "", false // a script
 		case name == "--eval" || name == "--print":
@@ -247,18 +251,18 @@ func nodeArgs(argv []string, stdin string) (string, bool) {
 		case a == "-h" || a == "--help" || a == "-v" || a == "--version" || a == "-c" ||
 			a == "--check" || a == "--run" || a == "--test" || a == "--v8-options":
 			return "", false
-		case slices.Contains(nodeArgOptions, a):
+		case slices.Contains(ipNodeArgOptions, a):
 			i++
 		}
 	}
 	if found {
 		return code, true
 	}
-	return stdinCode(stdin)
+	return ipStdinCode(stdin)
 }
 
-// denoArgs parses `deno eval [options] CODE`.
-func denoArgs(argv []string) (string, bool) {
+// ipDenoArgs parses `deno eval [options] CODE`.
+func ipDenoArgs(argv []string) (string, bool) {
 	withArg := []string{"-L", "--log-level", "--ext", "--import-map", "-c", "--config", "--location",
 		"--seed", "--cert", "--conditions", "--preload", "--tunnel"}
 	eval := false
@@ -285,8 +289,8 @@ func denoArgs(argv []string) (string, bool) {
 	return "", false
 }
 
-// bunArgs parses `bun -e CODE` and `bun --print CODE`.
-func bunArgs(argv []string) (string, bool) {
+// ipBunArgs parses `bun -e CODE` and `bun --print CODE`.
+func ipBunArgs(argv []string) (string, bool) {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		name, value, stuck := strings.Cut(a, "=")
@@ -306,28 +310,28 @@ func bunArgs(argv []string) (string, bool) {
 	return "", false
 }
 
-// joinedCode returns the -e texts of ruby, perl or php, or the code on
+// ipJoinedCode returns the -e texts of ruby, perl or php, or the code on
 // standard input when there are none and no script was named.
-func joinedCode(parts []string, script bool, stdin string) (string, bool) {
+func ipJoinedCode(parts []string, script bool, stdin string) (string, bool) {
 	if len(parts) > 0 {
 		return strings.Join(parts, "\n"), true
 	}
 	if script {
 		return "", false
 	}
-	return stdinCode(stdin)
+	return ipStdinCode(stdin)
 }
 
-// rubyArgs parses ruby's command line.
-func rubyArgs(argv []string, stdin string) (string, bool) {
+// ipRubyArgs parses ruby's command line.
+func ipRubyArgs(argv []string, stdin string) (string, bool) {
 	var parts []string
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		switch {
 		case a == "--":
-			return joinedCode(parts, i+1 < len(argv) && argv[i+1] != "-", stdin)
+			return ipJoinedCode(parts, i+1 < len(argv) && argv[i+1] != "-", stdin)
 		case a == "-" || len(a) < 2 || a[0] != '-':
-			return joinedCode(parts, a != "-", stdin)
+			return ipJoinedCode(parts, a != "-", stdin)
 		case strings.HasPrefix(a, "--"):
 			name, _, stuck := strings.Cut(a[2:], "=")
 			switch name {
@@ -340,31 +344,31 @@ func rubyArgs(argv []string, stdin string) (string, bool) {
 			}
 			continue
 		}
-		code, ok := rubyCluster(argv, &i, a)
+		code, ok := ipRubyCluster(argv, &i, a)
 		if !ok {
 			return "", false
 		}
 		parts = append(parts, code...)
 	}
-	return joinedCode(parts, false, stdin)
+	return ipJoinedCode(parts, false, stdin)
 }
 
-// rubyCluster parses one word of ruby switches and returns its -e texts.
-func rubyCluster(argv []string, i *int, a string) ([]string, bool) {
+// ipRubyCluster parses one word of ruby switches and returns its -e texts.
+func ipRubyCluster(argv []string, i *int, a string) ([]string, bool) {
 	var code []string
 	for j := 1; j < len(a); j++ {
 		c := a[j]
 		switch {
 		case c == 'e':
-			text, ok := clusterArg(argv, i, a, j)
+			text, ok := ipClusterArg(argv, i, a, j)
 			return append(code, text), ok
 		case strings.IndexByte("CEIr", c) >= 0:
-			_, ok := clusterArg(argv, i, a, j)
+			_, ok := ipClusterArg(argv, i, a, j)
 			return code, ok
 		case strings.IndexByte("ixF", c) >= 0:
 			return code, true // the rest of the word is the value
 		case c == '0' || c == 'T' || c == 'W':
-			for j+1 < len(a) && (isDigit(a[j+1]) || (c == 'W' && a[j+1] == ':')) {
+			for j+1 < len(a) && (ipDigit(a[j+1]) || (c == 'W' && a[j+1] == ':')) {
 				if a[j+1] == ':' {
 					return code, true
 				}
@@ -380,44 +384,44 @@ func rubyCluster(argv []string, i *int, a string) ([]string, bool) {
 	return code, true
 }
 
-// perlArgs parses perl's command line.
-func perlArgs(argv []string, stdin string) (string, bool) {
+// ipPerlArgs parses perl's command line.
+func ipPerlArgs(argv []string, stdin string) (string, bool) {
 	var parts []string
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		switch {
 		case a == "--":
-			return joinedCode(parts, i+1 < len(argv) && argv[i+1] != "-", stdin)
+			return ipJoinedCode(parts, i+1 < len(argv) && argv[i+1] != "-", stdin)
 		case a == "-" || len(a) < 2 || a[0] != '-':
-			return joinedCode(parts, a != "-", stdin)
+			return ipJoinedCode(parts, a != "-", stdin)
 		}
-		code, ok := perlCluster(argv, &i, a)
+		code, ok := ipPerlCluster(argv, &i, a)
 		if !ok {
 			return "", false
 		}
 		parts = append(parts, code...)
 	}
-	return joinedCode(parts, false, stdin)
+	return ipJoinedCode(parts, false, stdin)
 }
 
-// perlCluster parses one word of perl switches and returns its -e texts.
-func perlCluster(argv []string, i *int, a string) ([]string, bool) {
+// ipPerlCluster parses one word of perl switches and returns its -e texts.
+func ipPerlCluster(argv []string, i *int, a string) ([]string, bool) {
 	var code []string
 	for j := 1; j < len(a); j++ {
 		c := a[j]
 		switch {
 		case c == 'e' || c == 'E':
-			text, ok := clusterArg(argv, i, a, j)
+			text, ok := ipClusterArg(argv, i, a, j)
 			return append(code, text), ok
 		case c == 'I':
-			_, ok := clusterArg(argv, i, a, j)
+			_, ok := ipClusterArg(argv, i, a, j)
 			return code, ok
 		case c == 'm' || c == 'M':
 			return code, j+1 < len(a)
 		case strings.IndexByte("dDixF", c) >= 0:
 			return code, true // the rest of the word is the value
 		case c == '0' || c == 'l' || c == 'C':
-			for j+1 < len(a) && (isHexDigit(a[j+1]) || a[j+1] == 'x' ||
+			for j+1 < len(a) && (ipHexDigit(a[j+1]) || a[j+1] == 'x' ||
 				(c == 'C' && strings.IndexByte("IOEioSADLa", a[j+1]) >= 0)) {
 				j++
 			}
@@ -429,9 +433,9 @@ func perlCluster(argv []string, i *int, a string) ([]string, bool) {
 	return code, true
 }
 
-// phpArgs parses php's command line. template is true when the code is a
+// ipPHPArgs parses php's command line. template is true when the code is a
 // PHP file read from standard input.
-func phpArgs(argv []string, stdin string) (text string, ok, template bool) {
+func ipPHPArgs(argv []string, stdin string) (text string, ok, template bool) {
 	var parts []string
 	withArg := "cdztS"
 	for i := 1; i < len(argv); i++ {
@@ -439,10 +443,10 @@ func phpArgs(argv []string, stdin string) (text string, ok, template bool) {
 		name, value, stuck := strings.Cut(a, "=")
 		switch {
 		case a == "--":
-			text, ok = joinedCode(parts, i+1 < len(argv), stdin)
+			text, ok = ipJoinedCode(parts, i+1 < len(argv), stdin)
 			return text, ok, len(parts) == 0
 		case a == "-" || len(a) < 2 || a[0] != '-':
-			text, ok = joinedCode(parts, a != "-", stdin)
+			text, ok = ipJoinedCode(parts, a != "-", stdin)
 			return text, ok, len(parts) == 0
 		case strings.HasPrefix(a, "--"):
 			switch name {
@@ -468,26 +472,26 @@ func phpArgs(argv []string, stdin string) (text string, ok, template bool) {
 		}
 		switch c := a[1]; {
 		case strings.IndexByte("rBRE", c) >= 0:
-			code, ok := clusterArg(argv, &i, a, 1)
+			code, ok := ipClusterArg(argv, &i, a, 1)
 			if !ok {
 				return "", false, false
 			}
 			parts = append(parts, code)
 		case strings.IndexByte(withArg, c) >= 0:
-			if _, ok := clusterArg(argv, &i, a, 1); !ok {
+			if _, ok := ipClusterArg(argv, &i, a, 1); !ok {
 				return "", false, false
 			}
 		case strings.IndexByte("fFhivml?", c) >= 0:
 			return "", false, false
 		}
 	}
-	text, ok = joinedCode(parts, false, stdin)
+	text, ok = ipJoinedCode(parts, false, stdin)
 	return text, ok, len(parts) == 0
 }
 
-// gawkLong lists gawk's long options: "name" takes no argument, "name="
+// ipGawkLong lists gawk's long options: "name" takes no argument, "name="
 // requires one, "name?" takes an optional one after =.
-var gawkLong = []string{
+var ipGawkLong = []string{
 	"assign=", "field-separator=", "file=", "source=", "exec=", "include=", "load=",
 	"characters-as-bytes", "traditional", "copyright?", "debug?", "dump-variables?", "gen-pot",
 	"help", "lint?", "bignum", "use-lc-numeric", "non-decimal-data", "optimize", "profile?",
@@ -495,9 +499,9 @@ var gawkLong = []string{
 	"csv", "persist?", "usage",
 }
 
-// awkArgs parses the command line of awk, gawk, mawk and nawk (getopt with
+// ipAwkArgs parses the command line of awk, gawk, mawk and nawk (getopt with
 // "+": options end at the first operand).
-func awkArgs(argv []string) (string, bool) {
+func ipAwkArgs(argv []string) (string, bool) {
 	var sources []string
 	hasFile := false
 	i := 1
@@ -511,7 +515,7 @@ options:
 		case a == "-" || len(a) < 2 || a[0] != '-':
 			break options
 		case strings.HasPrefix(a, "--"):
-			name, kind, ok := awkLongOption(a)
+			name, kind, ok := ipAwkLongOption(a)
 			if !ok || name == "help" || name == "version" || name == "usage" || name == "copyright" {
 				return "", false
 			}
@@ -537,7 +541,7 @@ options:
 			}
 			continue
 		}
-		src, file, stop, ok := awkCluster(argv, &i, a)
+		src, file, stop, ok := ipAwkCluster(argv, &i, a)
 		if !ok {
 			return "", false
 		}
@@ -557,12 +561,12 @@ options:
 	return argv[i], true
 }
 
-// awkLongOption resolves a gawk long option, exactly or by unique prefix
+// ipAwkLongOption resolves a gawk long option, exactly or by unique prefix
 // (getopt_long), and returns its name and argument kind.
-func awkLongOption(a string) (name string, kind byte, ok bool) {
+func ipAwkLongOption(a string) (name string, kind byte, ok bool) {
 	arg, _, _ := strings.Cut(a[2:], "=")
 	found := 0
-	for _, l := range gawkLong {
+	for _, l := range ipGawkLong {
 		n := strings.TrimRight(l, "=?")
 		if !strings.HasPrefix(n, arg) || arg == "" {
 			continue
@@ -578,13 +582,13 @@ func awkLongOption(a string) (name string, kind byte, ok bool) {
 	return name, kind, found == 1
 }
 
-// awkCluster parses one word of awk short options.
-func awkCluster(argv []string, i *int, a string) (sources []string, file, stop, ok bool) {
+// ipAwkCluster parses one word of awk short options.
+func ipAwkCluster(argv []string, i *int, a string) (sources []string, file, stop, ok bool) {
 	for j := 1; j < len(a); j++ {
 		c := a[j]
 		switch {
 		case c == 'e' || c == 'f' || c == 'E' || strings.IndexByte("vFilW", c) >= 0:
-			v, ok := clusterArg(argv, i, a, j)
+			v, ok := ipClusterArg(argv, i, a, j)
 			switch c {
 			case 'e':
 				sources = append(sources, v)
@@ -603,10 +607,10 @@ func awkCluster(argv []string, i *int, a string) (sources []string, file, stop, 
 	return sources, file, false, true
 }
 
-func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+func ipDigit(b byte) bool { return b >= '0' && b <= '9' }
 
-func isHexDigit(b byte) bool {
-	return isDigit(b) || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F')
+func ipHexDigit(b byte) bool {
+	return ipDigit(b) || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F')
 }
 
 // ipKind is the kind of a code token.
@@ -627,6 +631,9 @@ type ipTok struct {
 	text string // identifier, variable or operator text
 	span Span   // offsets into the code
 	str  int32  // ipStr: index into the lexer's strings
+	// next is, for ipStr, the index of the first token after the literal:
+	// the tokens in between are the code of its interpolations.
+	next int32
 }
 
 // ipString describes a literal token.
@@ -639,34 +646,35 @@ type ipString struct {
 	words bool     // a word list (%w(…), qw(…)); list holds the words
 	data  bool     // PHP text outside <?php … ?>
 	list  []string // the words of a word list
+	body  Span     // a here-document's body, which its token does not cover
 }
 
 // ipEsc selects how backslashes in a literal are read.
 type ipEsc uint8
 
 const (
-	escRaw    ipEsc = iota // a backslash keeps itself and the next byte (Python r"", regexes)
-	escSingle              // only \\ and \DELIM are escapes ('…' in Ruby, Perl, PHP; q())
-	escPython
-	escPyBytes
-	escJS
-	escRuby
-	escPerl
-	escPHP
-	escAwk
+	ipEscRaw    ipEsc = iota // a backslash keeps itself and the next byte (Python r"", regexes)
+	ipEscSingle              // only \\ and \DELIM are escapes ('…' in Ruby, Perl, PHP; q())
+	ipEscPython
+	ipEscPyBytes
+	ipEscJS
+	ipEscRuby
+	ipEscPerl
+	ipEscPHP
+	ipEscAwk
 )
 
 // ipInterp selects which interpolations a literal has.
 type ipInterp uint8
 
 const (
-	interpNone   ipInterp = iota
-	interpPyFmt           // {expr}, with {{ and }} for braces
-	interpJS              // ${expr}
-	interpRuby            // #{expr}, #@var, #$var
-	interpPerl            // $var, @var, ${…}, @{…}
-	interpPHP             // $var, {$…}, ${…}
-	interpMarkOnly        // Ruby/Perl bare regexes: interpolation marks the literal dynamic only
+	interpNone     ipInterp = iota
+	interpPyFmt             // {expr}, with {{ and }} for braces
+	interpJS                // ${expr}
+	interpRuby              // #{expr}, #@var, #$var
+	interpPerl              // $var, @var, ${…}, @{…}
+	interpPHP               // $var, {$…}, ${…}
+	interpMarkOnly          // Ruby/Perl bare regexes: interpolation marks the literal dynamic only
 )
 
 // ipOpen is a literal being read.
@@ -687,6 +695,16 @@ type ipOpen struct {
 	flags     string // which trailing letters are the literal's flags ("" for none)
 }
 
+// ipHeredoc is a here-document whose body is still to be read.
+type ipHeredoc struct {
+	st      int    // its ipString
+	id      string // the terminator
+	indent  bool   // the terminator may be indented (<<~, <<-, PHP)
+	interp  bool   // the body interpolates
+	tokIdx  int    // its token
+	phpTerm bool   // PHP: the terminator may be followed by ; , ) and more
+}
+
 // ipFrame is code inside an interpolation, with the literal to resume.
 type ipFrame struct {
 	open  ipOpen
@@ -704,6 +722,9 @@ type interpLexer struct {
 	stack   []ipFrame
 	html    bool // PHP: outside <?php … ?>
 	tooDeep bool
+	// heredocs are the here-documents started on the current line, whose
+	// bodies follow its end.
+	heredocs []ipHeredoc
 	// noRegexUntil: a bare / before this offset is an operator (a regex
 	// starting on this line was found unterminated).
 	noRegexUntil int
@@ -713,6 +734,12 @@ type interpLexer struct {
 // lexInterp tokenizes code. template starts PHP code outside <?php.
 func lexInterp(lang, src string, template bool) *interpLexer {
 	l := &interpLexer{lang: lang, src: src, html: lang == "php" && template}
+	if lang == "node" && strings.HasPrefix(src, "#!") {
+		l.i = len(src) // a #! line, for a script read from standard input
+		if end := strings.IndexByte(src, '\n'); end >= 0 {
+			l.i = end
+		}
+	}
 	for l.i < len(l.src) && !l.tooDeep {
 		switch {
 		case l.cur != nil:
@@ -745,6 +772,7 @@ func (l *interpLexer) unterminated(o *ipOpen) {
 		s.lit, s.why = false, "unterminated literal"
 	}
 	l.toks[o.tok].span.End = l.i
+	l.toks[o.tok].next = int32(len(l.toks))
 }
 
 // add appends a token.
@@ -761,6 +789,7 @@ func (l *interpLexer) code() {
 			l.toks = append(l.toks, ipTok{kind: ipNewline, span: Span{l.i, l.i + 1}})
 		}
 		l.i++
+		l.heredocBodies()
 	case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 		l.i++
 	case l.comment():
@@ -768,9 +797,9 @@ func (l *interpLexer) code() {
 	case l.lang == "php" && strings.HasPrefix(l.src[l.i:], "?>"):
 		l.i += 2
 		l.html = true
-	case isIdentStart(c) || (c == '$' && l.lang == "node"):
+	case ipIdentStart(c) || (c == '$' && l.lang == "node"):
 		l.ident()
-	case isDigit(c):
+	case ipDigit(c):
 		l.number()
 	case l.variable():
 	default:
@@ -778,11 +807,11 @@ func (l *interpLexer) code() {
 	}
 }
 
-func isIdentStart(c byte) bool {
+func ipIdentStart(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80
 }
 
-func isIdentByte(c byte) bool { return isIdentStart(c) || isDigit(c) }
+func ipIdentByte(c byte) bool { return ipIdentStart(c) || ipDigit(c) }
 
 // comment skips a comment and reports whether there was one.
 func (l *interpLexer) comment() bool {
@@ -792,14 +821,14 @@ func (l *interpLexer) comment() bool {
 	switch {
 	case hash || slash:
 		end := strings.IndexByte(rest, '\n')
-		if l.lang == "php" {
-			// A PHP line comment also ends at ?>.
-			if q := strings.Index(rest, "?>"); q >= 0 && (end < 0 || q < end) {
-				end = q
-			}
-		}
 		if end < 0 {
 			end = len(rest)
+		}
+		if l.lang == "php" {
+			// A PHP line comment also ends at ?>.
+			if q := strings.Index(rest[:end], "?>"); q >= 0 {
+				end = q
+			}
 		}
 		l.i += end
 	case (l.lang == "node" || l.lang == "php") && strings.HasPrefix(rest, "/*"):
@@ -825,7 +854,7 @@ func (l *interpLexer) htmlText() {
 		l.i += end
 	}
 	if l.i > start {
-		l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, l.i}, str: int32(len(l.strs))})
+		l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, l.i}, str: int32(len(l.strs)), next: int32(len(l.toks) + 1)})
 		l.strs = append(l.strs, ipString{val: l.src[start:l.i], lit: true, data: true})
 	}
 	if end >= 0 {
@@ -844,16 +873,16 @@ func (l *interpLexer) htmlText() {
 // string prefixes, Perl quote-like operators).
 func (l *interpLexer) ident() {
 	start := l.i
-	for l.i < len(l.src) && (isIdentByte(l.src[l.i]) || (l.lang == "node" && l.src[l.i] == '$')) {
+	for l.i < len(l.src) && (ipIdentByte(l.src[l.i]) || (l.lang == "node" && l.src[l.i] == '$')) {
 		l.i++
-		if l.lang == "perl" && strings.HasPrefix(l.src[l.i:], "::") && l.i+2 < len(l.src) && isIdentStart(l.src[l.i+2]) {
+		if l.lang == "perl" && strings.HasPrefix(l.src[l.i:], "::") && l.i+2 < len(l.src) && ipIdentStart(l.src[l.i+2]) {
 			l.i += 2
 		}
 	}
 	word := l.src[start:l.i]
 	switch l.lang {
 	case "python":
-		if l.i < len(l.src) && (l.src[l.i] == '\'' || l.src[l.i] == '"') && isPyPrefix(word) {
+		if l.i < len(l.src) && (l.src[l.i] == '\'' || l.src[l.i] == '"') && ipPyPrefix(word) {
 			l.pyString(start, strings.ToLower(word))
 			return
 		}
@@ -877,11 +906,11 @@ func (l *interpLexer) ident() {
 // dataToEnd makes the rest of the code a data literal (__END__).
 func (l *interpLexer) dataToEnd(start int) {
 	l.i = len(l.src)
-	l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, l.i}, str: int32(len(l.strs))})
+	l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, l.i}, str: int32(len(l.strs)), next: int32(len(l.toks) + 1)})
 	l.strs = append(l.strs, ipString{val: l.src[start:], lit: true, data: true})
 }
 
-func isPyPrefix(w string) bool {
+func ipPyPrefix(w string) bool {
 	switch strings.ToLower(w) {
 	case "r", "u", "b", "f", "t", "br", "rb", "fr", "rf", "tr", "rt":
 		return true
@@ -894,7 +923,7 @@ func (l *interpLexer) number() {
 	start := l.i
 	for l.i < len(l.src) {
 		c := l.src[l.i]
-		if isIdentByte(c) || (c == '.' && l.i+1 < len(l.src) && isDigit(l.src[l.i+1])) {
+		if ipIdentByte(c) || (c == '.' && l.i+1 < len(l.src) && ipDigit(l.src[l.i+1])) {
 			l.i++
 			continue
 		}
@@ -930,6 +959,9 @@ func (l *interpLexer) punct() {
 	}
 	start := l.i
 	for _, op := range ipOperators {
+		if op[0] != c {
+			continue
+		}
 		if strings.HasPrefix(l.src[l.i:], op) {
 			l.i += len(op)
 			l.add(ipPunct, start)
@@ -952,7 +984,7 @@ func (l *interpLexer) afterValue() bool {
 			}
 			return false
 		case ipIdent:
-			return !isOperandKeyword(t.text)
+			return !ipOperandKeyword(t.text)
 		case ipVar, ipNum, ipStr:
 			return true
 		default:
@@ -962,9 +994,9 @@ func (l *interpLexer) afterValue() bool {
 	return false
 }
 
-// isOperandKeyword reports keywords and list operators after which an
+// ipOperandKeyword reports keywords and list operators after which an
 // operand, not an operator, follows.
-func isOperandKeyword(w string) bool {
+func ipOperandKeyword(w string) bool {
 	switch w {
 	case "return", "typeof", "case", "do", "else", "in", "instanceof", "new", "delete", "void",
 		"throw", "yield", "await", "of", "if", "unless", "and", "or", "not", "while", "until",
@@ -994,7 +1026,7 @@ func (l *interpLexer) variable() bool {
 			}
 		}
 		switch {
-		case isIdentStart(next) || next == ':':
+		case ipIdentStart(next) || next == ':':
 			l.identTail()
 		case next == '^' && l.i+1 < len(l.src):
 			l.i += 2
@@ -1003,19 +1035,19 @@ func (l *interpLexer) variable() bool {
 			l.i++ // $' $" $; $/ $0 …
 		}
 	case l.lang == "perl" && (c == '@' || (c == '%' && !l.afterValue())) &&
-		(isIdentStart(next) || next == '{' || next == '$' || next == ':' || next == '_'):
+		(ipIdentStart(next) || next == '{' || next == '$' || next == ':' || next == '_'):
 		l.i++
 		l.identTail()
 	case l.lang == "ruby" && c == '$' && next != 0 && next != ' ' && next != '\n':
 		l.i += 2
 		l.identTail()
-	case l.lang == "ruby" && c == '@' && (isIdentStart(next) || next == '@'):
+	case l.lang == "ruby" && c == '@' && (ipIdentStart(next) || next == '@'):
 		l.i += 2
 		l.identTail()
-	case l.lang == "ruby" && c == ':' && isIdentStart(next):
+	case l.lang == "ruby" && c == ':' && ipIdentStart(next):
 		l.i++
 		l.identTail()
-	case l.lang == "php" && c == '$' && isIdentStart(next):
+	case l.lang == "php" && c == '$' && ipIdentStart(next):
 		l.i++
 		l.identTail()
 	default:
@@ -1027,7 +1059,7 @@ func (l *interpLexer) variable() bool {
 
 // identTail skips identifier bytes (and Perl :: separators).
 func (l *interpLexer) identTail() {
-	for l.i < len(l.src) && (isIdentByte(l.src[l.i]) || (l.lang == "perl" && l.src[l.i] == ':')) {
+	for l.i < len(l.src) && (ipIdentByte(l.src[l.i]) || (l.lang == "perl" && l.src[l.i] == ':')) {
 		l.i++
 	}
 }
@@ -1049,9 +1081,9 @@ func (l *interpLexer) literalStart() bool {
 	case "node":
 		switch {
 		case c == '\'' || c == '"':
-			l.openAt(start, 1, ipOpen{close: c, single: true, esc: escJS})
+			l.openAt(start, 1, ipOpen{close: c, single: true, esc: ipEscJS})
 		case c == '`':
-			l.openAt(start, 1, ipOpen{close: c, esc: escJS, interp: interpJS})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscJS, interp: interpJS})
 		case c == '/' && next != '/' && next != '*':
 			return l.bareRegex(true, interpNone)
 		default:
@@ -1061,11 +1093,11 @@ func (l *interpLexer) literalStart() bool {
 	case "ruby":
 		switch {
 		case c == '\'':
-			l.openAt(start, 1, ipOpen{close: c, esc: escSingle})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscSingle})
 		case c == '"':
-			l.openAt(start, 1, ipOpen{close: c, esc: escRuby, interp: interpRuby})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscRuby, interp: interpRuby})
 		case c == '`':
-			l.openAt(start, 1, ipOpen{close: c, esc: escRuby, interp: interpRuby})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscRuby, interp: interpRuby})
 			l.strs[len(l.strs)-1].exec = true
 		case c == ':' && (next == '"' || next == '\''):
 			l.i++
@@ -1074,6 +1106,8 @@ func (l *interpLexer) literalStart() bool {
 			return l.rubyPercent()
 		case c == '/':
 			return l.bareRegex(false, interpMarkOnly)
+		case c == '<' && next == '<':
+			return l.heredoc()
 		default:
 			return false
 		}
@@ -1081,24 +1115,29 @@ func (l *interpLexer) literalStart() bool {
 	case "perl":
 		switch {
 		case c == '\'':
-			l.openAt(start, 1, ipOpen{close: c, esc: escSingle})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscSingle})
 		case c == '"':
-			l.openAt(start, 1, ipOpen{close: c, esc: escPerl, interp: interpPerl})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscPerl, interp: interpPerl})
 		case c == '`':
-			l.openAt(start, 1, ipOpen{close: c, esc: escPerl, interp: interpPerl})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscPerl, interp: interpPerl})
 			l.strs[len(l.strs)-1].exec = true
 		case c == '/':
 			return l.bareRegex(false, interpMarkOnly)
+		case c == '<' && next == '<':
+			return l.heredoc()
 		default:
 			return false
 		}
 		return true
 	case "php":
+		if c == '<' && strings.HasPrefix(l.src[l.i:], "<<<") {
+			return l.heredoc()
+		}
 		switch c {
 		case '\'':
-			l.openAt(start, 1, ipOpen{close: c, esc: escSingle})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscSingle})
 		case '"', '`':
-			l.openAt(start, 1, ipOpen{close: c, esc: escPHP, interp: interpPHP})
+			l.openAt(start, 1, ipOpen{close: c, esc: ipEscPHP, interp: interpPHP})
 			l.strs[len(l.strs)-1].exec = c == '`'
 		default:
 			return false
@@ -1107,7 +1146,7 @@ func (l *interpLexer) literalStart() bool {
 	case "awk":
 		switch c {
 		case '"':
-			l.openAt(start, 1, ipOpen{close: c, single: true, esc: escAwk})
+			l.openAt(start, 1, ipOpen{close: c, single: true, esc: ipEscAwk})
 		case '/':
 			return l.bareRegex(true, interpNone)
 		default:
@@ -1128,10 +1167,107 @@ func (l *interpLexer) openAt(start, skip int, o ipOpen) {
 	l.cur = &o
 }
 
+// heredoc reads the start of a here-document at << (PHP <<<): Perl
+// <<"ID", <<'ID', <<ID, <<~ID; Ruby <<ID, <<-ID, <<~ID and their quoted
+// forms (a backquoted ID runs the body); PHP <<<ID, <<<"ID", <<<'ID'. The
+// body is read at the end of the line. A bare ID must start with an
+// upper-case letter or _ in Perl and Ruby, so that a shift (1 << x) is not
+// taken for one.
+func (l *interpLexer) heredoc() bool {
+	start := l.i
+	j := l.i + 2
+	if l.lang == "php" {
+		j++
+		for j < len(l.src) && (l.src[j] == ' ' || l.src[j] == '\t') {
+			j++
+		}
+	}
+	h := ipHeredoc{interp: true, indent: l.lang == "php", phpTerm: l.lang == "php"}
+	if j < len(l.src) && l.lang != "php" && (l.src[j] == '~' || (l.lang == "ruby" && l.src[j] == '-')) {
+		h.indent = true
+		j++
+	}
+	if j >= len(l.src) {
+		return false
+	}
+	q := l.src[j]
+	exec := false
+	switch {
+	case q == '"' || q == '\'' || (q == '`' && l.lang != "php"):
+		end := strings.IndexByte(l.src[j+1:], q)
+		if end <= 0 || strings.IndexByte(l.src[j+1:j+1+end], '\n') >= 0 {
+			return false
+		}
+		h.id = l.src[j+1 : j+1+end]
+		h.interp, exec = q != '\'', q == '`'
+		j += end + 2
+	case q == '_' || (q >= 'A' && q <= 'Z') || (l.lang == "php" && ipIdentStart(q)):
+		k := j
+		for k < len(l.src) && ipIdentByte(l.src[k]) {
+			k++
+		}
+		h.id = l.src[j:k]
+		j = k
+	default:
+		return false
+	}
+	h.st, h.tokIdx = len(l.strs), len(l.toks)
+	l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, j}, str: int32(h.st), next: int32(len(l.toks) + 1)})
+	l.strs = append(l.strs, ipString{lit: false, why: "unterminated here-document", exec: exec})
+	l.heredocs = append(l.heredocs, h)
+	l.i = j
+	return true
+}
+
+// heredocBodies reads the bodies of the here-documents started on the line
+// that just ended.
+func (l *interpLexer) heredocBodies() {
+	for _, h := range l.heredocs {
+		start := l.i
+		for l.i < len(l.src) {
+			end := strings.IndexByte(l.src[l.i:], '\n')
+			line := l.src[l.i:]
+			if end >= 0 {
+				line = line[:end]
+			}
+			next := len(l.src)
+			if end >= 0 {
+				next = l.i + end + 1
+			}
+			if ipHeredocEnds(line, h) {
+				body := l.src[start:l.i]
+				st := &l.strs[h.st]
+				st.val, st.lit, st.why = body, true, ""
+				if h.interp && strings.ContainsAny(body, "$@#{") {
+					st.val, st.lit, st.why = "", false, "interpolated here-document"
+				}
+				st.body = Span{start, l.i}
+				l.i = next
+				break
+			}
+			l.i = next
+		}
+	}
+	l.heredocs = l.heredocs[:0]
+}
+
+// ipHeredocEnds reports whether line terminates a here-document.
+func ipHeredocEnds(line string, h ipHeredoc) bool {
+	line = strings.TrimSuffix(line, "\r")
+	if h.indent {
+		line = strings.TrimLeft(line, " \t")
+	}
+	if h.phpTerm {
+		rest, ok := strings.CutPrefix(line, h.id)
+		return ok && (rest == "" || !ipIdentByte(rest[0]))
+	}
+	return line == h.id
+}
+
 // pyString opens a Python string at l.i with the given (lowercase) prefix.
 func (l *interpLexer) pyString(start int, prefix string) {
 	q := l.src[l.i]
-	o := ipOpen{close: q, esc: escPython}
+	o := ipOpen{close: q, esc: ipEscPython}
 	skip := l.i - start + 1
 	if strings.HasPrefix(l.src[l.i:], strings.Repeat(string(q), 3)) {
 		o.triple = true
@@ -1141,9 +1277,9 @@ func (l *interpLexer) pyString(start int, prefix string) {
 	}
 	switch {
 	case strings.Contains(prefix, "r"):
-		o.esc = escRaw
+		o.esc = ipEscRaw
 	case strings.Contains(prefix, "b"):
-		o.esc = escPyBytes
+		o.esc = ipEscPyBytes
 	}
 	if strings.ContainsAny(prefix, "ft") {
 		o.interp = interpPyFmt
@@ -1151,8 +1287,8 @@ func (l *interpLexer) pyString(start int, prefix string) {
 	l.openAt(start, skip, o)
 }
 
-// closingOf returns the closing delimiter of a bracketing delimiter.
-func closingOf(d byte) (byte, bool) {
+// ipClosing returns the closing delimiter of a bracketing delimiter.
+func ipClosing(d byte) (byte, bool) {
 	switch d {
 	case '(':
 		return ')', true
@@ -1166,9 +1302,9 @@ func closingOf(d byte) (byte, bool) {
 	return d, false
 }
 
-// delimited returns the literal settings for a quote-like delimiter d.
-func delimited(d byte) ipOpen {
-	closer, pair := closingOf(d)
+// ipDelimited returns the literal settings for a quote-like delimiter d.
+func ipDelimited(d byte) ipOpen {
+	closer, pair := ipClosing(d)
 	o := ipOpen{close: closer}
 	if pair {
 		o.open = d
@@ -1184,21 +1320,21 @@ func (l *interpLexer) rubyPercent() bool {
 	}
 	start := l.i
 	kind, body := byte('Q'), l.i+1
-	if t := l.src[l.i+1]; strings.IndexByte("qQwWiIxrs", t) >= 0 && l.i+2 < len(l.src) && isQuoteDelim(l.src[l.i+2]) {
+	if t := l.src[l.i+1]; strings.IndexByte("qQwWiIxrs", t) >= 0 && l.i+2 < len(l.src) && ipQuoteDelim(l.src[l.i+2]) {
 		kind, body = t, l.i+2
 	}
 	d := l.src[body]
-	if !isQuoteDelim(d) || (kind == 'Q' && body == l.i+1 && d == '=') {
+	if !ipQuoteDelim(d) || (kind == 'Q' && body == l.i+1 && d == '=') {
 		return false
 	}
-	o := delimited(d)
+	o := ipDelimited(d)
 	switch kind {
 	case 'q', 'w', 'i', 's':
-		o.esc = escSingle
+		o.esc = ipEscSingle
 	case 'r':
-		o.esc, o.interp, o.flags = escRaw, interpRuby, "mixounse"
+		o.esc, o.interp, o.flags = ipEscRaw, interpRuby, "mixounse"
 	default:
-		o.esc, o.interp = escRuby, interpRuby
+		o.esc, o.interp = ipEscRuby, interpRuby
 	}
 	l.openAt(start, body+1-start, o)
 	s := &l.strs[len(l.strs)-1]
@@ -1208,8 +1344,8 @@ func (l *interpLexer) rubyPercent() bool {
 	return true
 }
 
-func isQuoteDelim(d byte) bool {
-	return !isIdentByte(d) && d != ' ' && d != '\t' && d != '\n' && d != '\r'
+func ipQuoteDelim(d byte) bool {
+	return !ipIdentByte(d) && d != ' ' && d != '\t' && d != '\n' && d != '\r'
 }
 
 // perlQuote opens a quote-like operator (q qq qw qx qr m s tr y) when word
@@ -1220,8 +1356,12 @@ func (l *interpLexer) perlQuote(start int, word string) bool {
 	default:
 		return false
 	}
-	if n := len(l.toks); n > 0 && (l.toks[n-1].text == "->" || l.toks[n-1].text == "{" && strings.HasPrefix(l.src[l.i:], "}")) {
-		return false // a method or a hash key
+	if n := len(l.toks); n > 0 {
+		prev := l.toks[n-1]
+		if prev.text == "->" || (prev.text == "{" && strings.HasPrefix(l.src[l.i:], "}")) ||
+			(prev.text == "-" && prev.span.End == start) {
+			return false // a method, a hash key or a file test (-s $f)
+		}
 	}
 	j := l.i
 	for j < len(l.src) && (l.src[j] == ' ' || l.src[j] == '\t') {
@@ -1231,25 +1371,25 @@ func (l *interpLexer) perlQuote(start int, word string) bool {
 		return false
 	}
 	d := l.src[j]
-	if !isQuoteDelim(d) || strings.IndexByte(",;)=}", d) >= 0 || (d == '#' && j > l.i) {
+	if !ipQuoteDelim(d) || strings.IndexByte(",;)=}", d) >= 0 || (d == '#' && j > l.i) {
 		return false
 	}
-	o := delimited(d)
+	o := ipDelimited(d)
 	interp := interpPerl
 	if d == '\'' {
 		interp = interpNone
 	}
 	switch word {
 	case "q", "qw":
-		o.esc = escSingle
+		o.esc = ipEscSingle
 	case "qq", "qx":
-		o.esc, o.interp = escPerl, interp
+		o.esc, o.interp = ipEscPerl, interp
 	case "m", "qr":
-		o.esc, o.interp, o.flags = escRaw, interp, "msixpodualngc"
+		o.esc, o.interp, o.flags = ipEscRaw, interp, "msixpodualngc"
 	case "s":
-		o.esc, o.interp, o.flags, o.parts, o.perlOp = escRaw, interp, "msixpodualngcer", 1, 's'
+		o.esc, o.interp, o.flags, o.parts, o.perlOp = ipEscRaw, interp, "msixpodualngcer", 1, 's'
 	case "tr", "y":
-		o.esc, o.flags, o.parts = escRaw, "cdsr", 1
+		o.esc, o.flags, o.parts = ipEscRaw, "cdsr", 1
 	}
 	l.openAt(start, j+1-start, o)
 	s := &l.strs[len(l.strs)-1]
@@ -1281,10 +1421,10 @@ func (l *interpLexer) bareRegex(classes bool, interp ipInterp) bool {
 			inClass = false
 		case c == '/' && !inClass:
 			l.i = j + 1
-			for l.i < len(l.src) && isIdentByte(l.src[l.i]) {
+			for l.i < len(l.src) && ipIdentByte(l.src[l.i]) {
 				l.i++ // flags
 			}
-			l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, l.i}, str: int32(len(l.strs))})
+			l.toks = append(l.toks, ipTok{kind: ipStr, span: Span{start, l.i}, str: int32(len(l.strs)), next: int32(len(l.toks) + 1)})
 			st := ipString{val: l.src[start+1 : j], lit: !dynamic, regex: true}
 			if dynamic {
 				st.why = "interpolated regex"
@@ -1292,7 +1432,7 @@ func (l *interpLexer) bareRegex(classes bool, interp ipInterp) bool {
 			l.strs = append(l.strs, st)
 			return true
 		case interp == interpMarkOnly && (c == '$' || c == '@' || c == '#') && j+1 < len(l.src) &&
-			(isIdentStart(l.src[j+1]) || l.src[j+1] == '{'):
+			(ipIdentStart(l.src[j+1]) || l.src[j+1] == '{'):
 			dynamic = true
 		}
 	}
@@ -1367,7 +1507,7 @@ func (l *interpLexer) endPart(o *ipOpen) bool {
 		if l.i >= len(l.src) {
 			return false
 		}
-		n := delimited(l.src[l.i])
+		n := ipDelimited(l.src[l.i])
 		o.open, o.close, o.nest = n.open, n.close, 0
 		l.i++
 	}
@@ -1387,6 +1527,7 @@ func (l *interpLexer) closeLiteral(o *ipOpen) {
 	}
 	if o.perlOp == 's' && strings.IndexByte(l.src[flagStart:l.i], 'e') >= 0 {
 		l.nested = append(l.nested, o.repl)
+		l.markDynamic(o, "the s///e replacement is code")
 	}
 	s := &l.strs[o.st]
 	if s.lit {
@@ -1396,6 +1537,7 @@ func (l *interpLexer) closeLiteral(o *ipOpen) {
 		}
 	}
 	l.toks[o.tok].span.End = l.i
+	l.toks[o.tok].next = int32(len(l.toks))
 	l.cur = nil
 }
 
@@ -1436,8 +1578,8 @@ func (l *interpLexer) interpolation(o *ipOpen) bool {
 		case (c == '$' || c == '@') && next == '{':
 			l.pushCode(o, 2, "interpolated string")
 			return true
-		case c == '$' && (isIdentStart(next) || isDigit(next) || next == ':' || next == '$'),
-			c == '@' && (isIdentStart(next) || next == ':' || next == '$' || next == '_'):
+		case c == '$' && (ipIdentStart(next) || ipDigit(next) || next == ':' || next == '$'),
+			c == '@' && (ipIdentStart(next) || next == ':' || next == '$' || next == '_'):
 			l.markDynamic(o, "interpolated string")
 		}
 	case interpPHP:
@@ -1448,7 +1590,7 @@ func (l *interpLexer) interpolation(o *ipOpen) bool {
 		case c == '$' && next == '{':
 			l.pushCode(o, 2, "interpolated string")
 			return true
-		case c == '$' && isIdentStart(next):
+		case c == '$' && ipIdentStart(next):
 			l.markDynamic(o, "interpolated string")
 		}
 	}
@@ -1464,7 +1606,7 @@ func (l *interpLexer) markDynamic(o *ipOpen, why string) {
 // pushCode starts the code of an interpolation after skip bytes.
 func (l *interpLexer) pushCode(o *ipOpen, skip int, why string) {
 	l.markDynamic(o, why)
-	if len(l.stack) >= maxInterpNesting {
+	if len(l.stack) >= ipMaxNesting {
 		l.tooDeep = true
 		return
 	}
@@ -1477,11 +1619,11 @@ func (l *interpLexer) pushCode(o *ipOpen, skip int, why string) {
 func (l *interpLexer) escape(o *ipOpen) {
 	n := l.src[l.i+1]
 	switch o.esc {
-	case escRaw:
+	case ipEscRaw:
 		o.buf = append(o.buf, '\\', n)
 		l.i += 2
 		return
-	case escSingle:
+	case ipEscSingle:
 		if n != '\\' && n != o.close && (o.open == 0 || n != o.open) {
 			o.buf = append(o.buf, '\\')
 		}
@@ -1489,7 +1631,7 @@ func (l *interpLexer) escape(o *ipOpen) {
 		l.i += 2
 		return
 	}
-	out, size, ok := decodeEscape(o.esc, l.src[l.i:], o.buf)
+	out, size, ok := ipDecodeEscape(o.esc, l.src[l.i:], o.buf)
 	o.buf = out
 	if !ok {
 		l.markDynamic(o, "escape sequence "+l.src[l.i:l.i+size]+" not decoded")
@@ -1498,7 +1640,7 @@ func (l *interpLexer) escape(o *ipOpen) {
 }
 
 // simpleEscapes maps the one-letter escapes common to the languages.
-func simpleEscape(esc ipEsc, n byte) (byte, bool) {
+func ipSimpleEscape(esc ipEsc, n byte) (byte, bool) {
 	switch n {
 	case 'n':
 		return '\n', true
@@ -1509,156 +1651,156 @@ func simpleEscape(esc ipEsc, n byte) (byte, bool) {
 	case 'f':
 		return '\f', true
 	case 'v':
-		return '\v', esc != escPerl
+		return '\v', esc != ipEscPerl
 	case 'a':
-		return '\a', esc != escJS && esc != escPHP
+		return '\a', esc != ipEscJS && esc != ipEscPHP
 	case 'b':
-		return '\b', esc != escPHP
+		return '\b', esc != ipEscPHP
 	case 'e':
-		return 0x1b, esc == escRuby || esc == escPerl || esc == escPHP
+		return 0x1b, esc == ipEscRuby || esc == ipEscPerl || esc == ipEscPHP
 	case 's':
-		return ' ', esc == escRuby
+		return ' ', esc == ipEscRuby
 	case '\\', '"', '\'':
 		return n, true
 	}
 	return 0, false
 }
 
-// decodeEscape decodes the escape sequence at the start of s (s[0] is the
+// ipDecodeEscape decodes the escape sequence at the start of s (s[0] is the
 // backslash) for a language, appending it to buf. It returns the bytes
 // used and false when the sequence is one this package does not decode.
-func decodeEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
+func ipDecodeEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
 	n := s[1]
-	if n == '\n' && esc != escPerl && esc != escPHP {
+	if n == '\n' && esc != ipEscPerl && esc != ipEscPHP {
 		return buf, 2, true // line continuation
 	}
-	if n == '\r' && esc == escJS && len(s) > 2 && s[2] == '\n' {
+	if n == '\r' && esc == ipEscJS && len(s) > 2 && s[2] == '\n' {
 		return buf, 3, true
 	}
-	if b, ok := simpleEscape(esc, n); ok {
-		if esc == escPHP && n == '\'' {
+	if b, ok := ipSimpleEscape(esc, n); ok {
+		if esc == ipEscPHP && n == '\'' {
 			return append(buf, '\\', n), 2, true
 		}
 		return append(buf, b), 2, true
 	}
 	switch {
 	case n == 'x':
-		return hexEscape(esc, s, buf)
-	case n == 'u' && esc != escPyBytes && esc != escAwk && esc != escPerl:
-		return unicodeEscape(esc, s, buf)
-	case n == 'U' && esc == escPython:
-		return fixedCodePoint(s, 2, 8, buf)
-	case n == 'N' && esc == escPerl && strings.HasPrefix(s[2:], "{U+"):
-		return bracedCodePoint(s, 5, buf)
+		return ipHexEscape(esc, s, buf)
+	case n == 'u' && esc != ipEscPyBytes && esc != ipEscAwk && esc != ipEscPerl:
+		return ipUnicodeEscape(esc, s, buf)
+	case n == 'U' && esc == ipEscPython:
+		return ipFixedCodePoint(s, 2, 8, buf)
+	case n == 'N' && esc == ipEscPerl && strings.HasPrefix(s[2:], "{U+"):
+		return ipBracedCodePoint(s, 5, buf)
 	case n >= '0' && n <= '7':
-		return octalEscape(esc, s, buf)
-	case n == '$' && (esc == escPHP || esc == escPerl || esc == escJS):
+		return ipOctalEscape(esc, s, buf)
+	case n == '$' && (esc == ipEscPHP || esc == ipEscPerl || esc == ipEscJS):
 		return append(buf, n), 2, true
-	case esc == escPython || esc == escPyBytes || esc == escPHP:
-		if esc != escPHP && (n == 'N' || n == 'u' || n == 'U') {
+	case esc == ipEscPython || esc == ipEscPyBytes || esc == ipEscPHP:
+		if esc != ipEscPHP && (n == 'N' || n == 'u' || n == 'U') {
 			return buf, 2, false
 		}
 		return append(buf, '\\', n), 2, true // unknown escapes keep the backslash
-	case esc == escPerl && strings.IndexByte("lLuUQEFcNo", n) >= 0,
-		esc == escRuby && strings.IndexByte("cCM", n) >= 0,
-		esc == escJS && isDigit(n):
+	case esc == ipEscPerl && strings.IndexByte("lLuUQEFcNo", n) >= 0,
+		esc == ipEscRuby && strings.IndexByte("cCM", n) >= 0,
+		esc == ipEscJS && ipDigit(n):
 		return buf, 2, false // case modifiers, control and meta characters
 	}
 	return append(buf, n), 2, true // the escaped character itself
 }
 
-// hexEscape decodes \xHH (and Perl's \x{…}).
-func hexEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
-	if esc == escPerl && strings.HasPrefix(s[2:], "{") {
-		return bracedCodePoint(s, 3, buf)
+// ipHexEscape decodes \xHH (and Perl's \x{…}).
+func ipHexEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
+	if esc == ipEscPerl && strings.HasPrefix(s[2:], "{") {
+		return ipBracedCodePoint(s, 3, buf)
 	}
 	j := 2
-	for j < len(s) && j < 4 && isHexDigit(s[j]) {
+	for j < len(s) && j < 4 && ipHexDigit(s[j]) {
 		j++
 	}
 	need := 4 // exactly two digits
-	if esc == escRuby || esc == escPerl || esc == escPHP || esc == escAwk {
+	if esc == ipEscRuby || esc == ipEscPerl || esc == ipEscPHP || esc == ipEscAwk {
 		need = 3 // one or two digits
 	}
 	if j < need {
-		if esc == escPHP {
+		if esc == ipEscPHP {
 			return append(buf, '\\', 'x'), 2, true
 		}
 		return buf, j, false
 	}
 	v := 0
 	for _, d := range []byte(s[2:j]) {
-		v = v*16 + hexValue(d)
+		v = v*16 + ipHexValue(d)
 	}
-	if esc == escPython || esc == escJS {
-		return appendRune(buf, rune(v)), j, true
+	if esc == ipEscPython || esc == ipEscJS {
+		return ipAppendRune(buf, rune(v)), j, true
 	}
 	return append(buf, byte(v)), j, true
 }
 
-// unicodeEscape decodes \uXXXX and \u{X…} (several code points in Ruby).
-func unicodeEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
-	if strings.HasPrefix(s[2:], "{") && esc != escPython {
+// ipUnicodeEscape decodes \uXXXX and \u{X…} (several code points in Ruby).
+func ipUnicodeEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
+	if strings.HasPrefix(s[2:], "{") && esc != ipEscPython {
 		end := strings.IndexByte(s, '}')
 		if end < 0 {
 			return buf, 2, false
 		}
 		fields := strings.Fields(s[3:end])
-		if len(fields) != 1 && (esc != escRuby || len(fields) == 0) {
+		if len(fields) != 1 && (esc != ipEscRuby || len(fields) == 0) {
 			return buf, end + 1, false
 		}
 		for _, f := range fields {
-			v, ok := hexCodePoint(f)
+			v, ok := ipHexCodePoint(f)
 			if !ok {
 				return buf, end + 1, false
 			}
-			buf = appendRune(buf, v)
+			buf = ipAppendRune(buf, v)
 		}
 		return buf, end + 1, true
 	}
-	if esc == escPHP {
+	if esc == ipEscPHP {
 		return append(buf, '\\', 'u'), 2, true
 	}
-	return fixedCodePoint(s, 2, 4, buf)
+	return ipFixedCodePoint(s, 2, 4, buf)
 }
 
-// fixedCodePoint decodes exactly n hex digits at s[start:] as a code point.
-func fixedCodePoint(s string, start, n int, buf []byte) ([]byte, int, bool) {
+// ipFixedCodePoint decodes exactly n hex digits at s[start:] as a code point.
+func ipFixedCodePoint(s string, start, n int, buf []byte) ([]byte, int, bool) {
 	if len(s) < start+n {
 		return buf, len(s), false
 	}
-	v, ok := hexCodePoint(s[start : start+n])
+	v, ok := ipHexCodePoint(s[start : start+n])
 	if !ok {
 		return buf, start, false
 	}
-	return appendRune(buf, v), start + n, true
+	return ipAppendRune(buf, v), start + n, true
 }
 
-// bracedCodePoint decodes the hex digits from s[start:] to the next "}"
+// ipBracedCodePoint decodes the hex digits from s[start:] to the next "}"
 // (Perl's \x{…} and \N{U+…}).
-func bracedCodePoint(s string, start int, buf []byte) ([]byte, int, bool) {
+func ipBracedCodePoint(s string, start int, buf []byte) ([]byte, int, bool) {
 	end := strings.IndexByte(s, '}')
 	if end < start {
 		return buf, 2, false
 	}
-	v, ok := hexCodePoint(s[start:end])
+	v, ok := ipHexCodePoint(s[start:end])
 	if !ok {
 		return buf, end + 1, false
 	}
-	return appendRune(buf, v), end + 1, true
+	return ipAppendRune(buf, v), end + 1, true
 }
 
-// hexCodePoint parses 1 to 8 hex digits as a Unicode scalar value.
-func hexCodePoint(h string) (rune, bool) {
+// ipHexCodePoint parses 1 to 8 hex digits as a Unicode scalar value.
+func ipHexCodePoint(h string) (rune, bool) {
 	if h == "" || len(h) > 8 {
 		return 0, false
 	}
 	v := 0
 	for i := 0; i < len(h); i++ {
-		if !isHexDigit(h[i]) {
+		if !ipHexDigit(h[i]) {
 			return 0, false
 		}
-		v = v*16 + hexValue(h[i])
+		v = v*16 + ipHexValue(h[i])
 	}
 	if v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) {
 		return 0, false
@@ -1666,10 +1808,10 @@ func hexCodePoint(h string) (rune, bool) {
 	return rune(v), true
 }
 
-// octalEscape decodes \o, \oo, \ooo.
-func octalEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
-	if esc == escJS {
-		if s[1] == '0' && (len(s) < 3 || !isDigit(s[2])) {
+// ipOctalEscape decodes \o, \oo, \ooo.
+func ipOctalEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
+	if esc == ipEscJS {
+		if s[1] == '0' && (len(s) < 3 || !ipDigit(s[2])) {
 			return append(buf, 0), 2, true
 		}
 		return buf, 2, false // legacy octal
@@ -1679,13 +1821,13 @@ func octalEscape(esc ipEsc, s string, buf []byte) ([]byte, int, bool) {
 		v = v*8 + int(s[j]-'0')
 		j++
 	}
-	if esc == escPython {
-		return appendRune(buf, rune(v)), j, true
+	if esc == ipEscPython {
+		return ipAppendRune(buf, rune(v)), j, true
 	}
 	return append(buf, byte(v)), j, true
 }
 
-func hexValue(d byte) int {
+func ipHexValue(d byte) int {
 	switch {
 	case d >= 'a':
 		return int(d-'a') + 10
@@ -1695,6 +1837,1123 @@ func hexValue(d byte) int {
 	return int(d - '0')
 }
 
-func appendRune(buf []byte, r rune) []byte {
+func ipAppendRune(buf []byte, r rune) []byte {
 	return append(buf, string(r)...)
+}
+
+// ipForm says how the arguments of a shell runner give its command.
+type ipForm uint8
+
+const (
+	ipFormCmd      ipForm = iota // the first argument: a command string or an argv list
+	ipFormMulti                  // one string: a command; several: an argv (Ruby and Perl system)
+	ipFormEach                   // each argument is a command (Ruby's Open3.pipeline)
+	ipFormProgList               // a program, then an optional list of its arguments
+	ipFormExecArgs               // path, arg0, args…: the argv is path and args (os.execl)
+	ipFormExecList               // path, [arg0, args…] (os.execv)
+	ipFormArgs                   // every argument is one word of the argv
+	ipFormPipeOpen               // Ruby's open("|cmd")
+	ipFormPerlOpen               // Perl's open(FH, "cmd |") and open(FH, "-|", cmd…)
+	ipFormEval                   // the first argument is code in the same language
+	ipFormEvalLast               // the last argument is code (new Function(…, body))
+)
+
+// ipRunner describes a function that hands a command to a shell or runs
+// it.
+type ipRunner struct {
+	form ipForm
+	skip int      // leading arguments before the command (mode, path, handles)
+	env  bool     // the last argument is an environment (os.execle)
+	mod  string   // the module the name must come from (subprocess.run)
+	bare bool     // only when called without a receiver
+	recv []string // the receivers allowed, when restricted (Ruby Kernel.system)
+}
+
+// ipRunnerFor returns the shell runner called name in a language.
+func ipRunnerFor(lang, name string) (ipRunner, bool) {
+	switch lang {
+	case "python":
+		return ipPythonRunner(name)
+	case "node":
+		return ipNodeRunner(name)
+	case "ruby":
+		return ipRubyRunner(name)
+	case "perl":
+		return ipPerlRunner(name)
+	case "php":
+		return ipPHPRunner(strings.ToLower(name))
+	case "awk":
+		if name == "system" {
+			return ipRunner{form: ipFormCmd, bare: true}, true
+		}
+	}
+	return ipRunner{}, false
+}
+
+func ipPythonRunner(name string) (ipRunner, bool) {
+	switch name {
+	case "system", "popen", "getoutput", "getstatusoutput", "create_subprocess_shell", "Popen",
+		"check_output", "check_call":
+		return ipRunner{form: ipFormCmd}, true
+	case "run", "call":
+		return ipRunner{form: ipFormCmd, mod: "subprocess"}, true
+	case "spawn":
+		return ipRunner{form: ipFormCmd, mod: "pty"}, true
+	case "execl", "execlp":
+		return ipRunner{form: ipFormExecArgs}, true
+	case "execle", "execlpe":
+		return ipRunner{form: ipFormExecArgs, env: true}, true
+	case "execv", "execvp", "execve", "execvpe", "posix_spawn", "posix_spawnp":
+		return ipRunner{form: ipFormExecList}, true
+	case "spawnl", "spawnlp":
+		return ipRunner{form: ipFormExecArgs, skip: 1}, true
+	case "spawnle", "spawnlpe":
+		return ipRunner{form: ipFormExecArgs, skip: 1, env: true}, true
+	case "spawnv", "spawnvp", "spawnve", "spawnvpe":
+		return ipRunner{form: ipFormExecList, skip: 1}, true
+	case "create_subprocess_exec":
+		return ipRunner{form: ipFormArgs}, true
+	case "exec", "eval", "compile":
+		return ipRunner{form: ipFormEval, recv: []string{"builtins"}}, true
+	}
+	return ipRunner{}, false
+}
+
+func ipNodeRunner(name string) (ipRunner, bool) {
+	switch name {
+	case "execSync":
+		return ipRunner{form: ipFormCmd}, true
+	case "exec":
+		return ipRunner{form: ipFormCmd, mod: "child_process"}, true
+	case "spawnSync", "execFile", "execFileSync":
+		return ipRunner{form: ipFormProgList}, true
+	case "spawn":
+		return ipRunner{form: ipFormProgList, mod: "child_process"}, true
+	case "eval":
+		return ipRunner{form: ipFormEval, recv: []string{"globalThis", "window", "global"}}, true
+	case "runInThisContext", "runInNewContext", "runInContext":
+		return ipRunner{form: ipFormEval}, true
+	case "Function":
+		return ipRunner{form: ipFormEvalLast, bare: true}, true
+	}
+	return ipRunner{}, false
+}
+
+func ipRubyRunner(name string) (ipRunner, bool) {
+	switch name {
+	case "system", "exec", "spawn":
+		return ipRunner{form: ipFormMulti, recv: []string{"Kernel", "Process", "PTY"}}, true
+	case "popen":
+		return ipRunner{form: ipFormCmd}, true
+	case "popen2", "popen2e", "popen3", "capture2", "capture2e", "capture3":
+		return ipRunner{form: ipFormMulti}, true
+	case "pipeline", "pipeline_r", "pipeline_rw", "pipeline_w", "pipeline_start":
+		return ipRunner{form: ipFormEach}, true
+	case "open":
+		return ipRunner{form: ipFormPipeOpen, recv: []string{"Kernel"}}, true
+	case "read", "readlines", "foreach", "write", "binread", "binwrite":
+		return ipRunner{form: ipFormPipeOpen, recv: []string{"IO"}}, true
+	case "eval", "instance_eval", "class_eval", "module_eval":
+		return ipRunner{form: ipFormEval}, true
+	}
+	return ipRunner{}, false
+}
+
+func ipPerlRunner(name string) (ipRunner, bool) {
+	switch name {
+	case "system", "exec":
+		return ipRunner{form: ipFormMulti, bare: true}, true
+	case "readpipe":
+		return ipRunner{form: ipFormCmd, bare: true}, true
+	case "open":
+		return ipRunner{form: ipFormPerlOpen, bare: true}, true
+	case "open2":
+		return ipRunner{form: ipFormMulti, skip: 2}, true
+	case "open3":
+		return ipRunner{form: ipFormMulti, skip: 3}, true
+	case "eval":
+		return ipRunner{form: ipFormEval, bare: true}, true
+	}
+	return ipRunner{}, false
+}
+
+func ipPHPRunner(name string) (ipRunner, bool) {
+	switch name {
+	case "system", "exec", "shell_exec", "passthru", "popen", "proc_open":
+		return ipRunner{form: ipFormCmd, bare: true}, true
+	case "pcntl_exec":
+		return ipRunner{form: ipFormProgList, bare: true}, true
+	case "eval", "assert":
+		return ipRunner{form: ipFormEval, bare: true}, true
+	}
+	return ipRunner{}, false
+}
+
+// ipArg is the token range [from, to) of one argument.
+type ipArg struct{ from, to int }
+
+// interpScan finds the shell hand-offs in a token stream.
+type interpScan struct {
+	lang  string
+	src   string
+	toks  []ipTok
+	strs  []ipString
+	match []int // the matching bracket of each bracket token, or -1
+	used  []bool
+	// mods maps local names to the modules they stand for (import
+	// subprocess as sp; cp = require("child_process")); names maps local
+	// function names to "module.name" (from os import system as s); stars
+	// lists the modules imported with *.
+	mods    map[string]string
+	names   map[string]string
+	stars   []string
+	shell   []string
+	dyn     []string
+	nested  []string
+	stmtEnd []int // statementEnd, computed on first use
+}
+
+// ipAnalyse analyses text and adds what it finds to c. Literals are
+// recorded only at depth 0, whose offsets are into c.Text; deeper levels
+// are code found in eval strings.
+func ipAnalyse(c *Code, text string, template bool, depth int) {
+	l := lexInterp(c.Lang, text, template)
+	s := &interpScan{
+		lang: c.Lang, src: text, toks: l.toks, strs: l.strs, used: make([]bool, len(l.strs)),
+		mods: map[string]string{}, names: map[string]string{},
+	}
+	s.match = ipMatchBrackets(s.toks)
+	s.scan()
+	c.Shell = ipAppendNew(c.Shell, s.shell...)
+	c.Dynamic = ipAppendNew(c.Dynamic, s.dyn...)
+	if l.tooDeep {
+		c.Dynamic = ipAppendNew(c.Dynamic, "code nested too deeply to analyse")
+	}
+	for _, n := range append(s.nested, l.nested...) {
+		if depth+1 > ipMaxEvalDepth {
+			c.Dynamic = ipAppendNew(c.Dynamic, "code evaluated from a string nested too deeply to analyse")
+			continue
+		}
+		ipAnalyse(c, n, false, depth+1)
+	}
+	if depth == 0 {
+		c.Literals = s.literals()
+	}
+}
+
+// ipAppendNew appends the values not already in list.
+func ipAppendNew(list []string, values ...string) []string {
+	if len(values) == 0 {
+		return list
+	}
+	seen := make(map[string]bool, len(list))
+	for _, v := range list {
+		seen[v] = true
+	}
+	for _, v := range values {
+		if !seen[v] {
+			seen[v] = true
+			list = append(list, v)
+		}
+	}
+	return list
+}
+
+// ipMatchBrackets pairs the ( [ { tokens with their closers, both ways.
+// Unclosed and stray brackets get -1.
+func ipMatchBrackets(toks []ipTok) []int {
+	match := make([]int, len(toks))
+	var stack []int
+	for k, t := range toks {
+		match[k] = -1
+		if t.kind != ipPunct || len(t.text) != 1 {
+			continue
+		}
+		switch c := t.text[0]; c {
+		case '(', '[', '{':
+			stack = append(stack, k)
+		case ')', ']', '}':
+			if n := len(stack); n > 0 {
+				if want, _ := ipClosing(toks[stack[n-1]].text[0]); want == c {
+					match[k], match[stack[n-1]] = stack[n-1], k
+					stack = stack[:n-1]
+				}
+			}
+		}
+	}
+	return match
+}
+
+// scan finds every hand-off.
+func (s *interpScan) scan() {
+	switch s.lang {
+	case "python":
+		s.pythonImports()
+	case "node":
+		s.nodeImports()
+	}
+	for k, t := range s.toks {
+		switch {
+		case t.kind == ipIdent:
+			s.call(k)
+		case t.kind == ipStr && s.strs[t.str].exec:
+			s.used[t.str] = true
+			if st := s.strs[t.str]; st.lit {
+				s.addShell(st.val)
+			} else {
+				s.addDynamic(s.excerpt(ipArg{k, k + 1}), st.why)
+			}
+		case t.kind == ipPunct && s.lang == "awk" && (t.text == "|" || t.text == "|&"):
+			s.awkPipe(k)
+		}
+	}
+}
+
+func (s *interpScan) addShell(cmd string) {
+	if strings.TrimSpace(cmd) != "" {
+		s.shell = append(s.shell, cmd)
+	}
+}
+
+func (s *interpScan) addDynamic(what, why string) {
+	s.dyn = append(s.dyn, what+": "+why)
+}
+
+// excerpt returns the source of a token range, shortened.
+func (s *interpScan) excerpt(a ipArg) string {
+	if a.from >= a.to {
+		return ""
+	}
+	start, end, cut := s.toks[a.from].span.Start, 0, false
+	for k := a.from; k < a.to; k++ {
+		if s.toks[k].span.Start > start+ipMaxExcerpt {
+			cut = true
+			break
+		}
+		end = max(end, s.toks[k].span.End)
+	}
+	text := s.src[start:end]
+	if cut && len(text) <= ipMaxExcerpt {
+		text += "…"
+	}
+	if len(text) > ipMaxExcerpt {
+		cut := ipMaxExcerpt
+		for cut > 0 && text[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	return text
+}
+
+// literals returns the spans of the literals that are data.
+func (s *interpScan) literals() []Span {
+	var out []Span
+	for _, t := range s.toks {
+		if t.kind != ipStr {
+			continue
+		}
+		st := s.strs[t.str]
+		if !st.lit || st.exec || s.used[t.str] || t.span.End <= t.span.Start {
+			continue
+		}
+		sp := t.span
+		if st.body.End > st.body.Start {
+			sp = st.body
+		}
+		out = append(out, sp)
+	}
+	// Here-document bodies come after the rest of their line.
+	slices.SortStableFunc(out, func(a, b Span) int { return a.Start - b.Start })
+	kept := out[:0]
+	for _, sp := range out {
+		if n := len(kept); n == 0 || sp.Start >= kept[n-1].End {
+			kept = append(kept, sp)
+		}
+	}
+	return kept
+}
+
+// groupEnd returns the index of the closer of the bracket at k, or the end
+// of the tokens when it is unclosed.
+func (s *interpScan) groupEnd(k int) int {
+	if m := s.match[k]; m > k {
+		return m
+	}
+	return len(s.toks)
+}
+
+func (s *interpScan) isPunct(k int, texts ...string) bool {
+	return k >= 0 && k < len(s.toks) && s.toks[k].kind == ipPunct && slices.Contains(texts, s.toks[k].text)
+}
+
+func (s *interpScan) isIdent(k int, texts ...string) bool {
+	return k >= 0 && k < len(s.toks) && s.toks[k].kind == ipIdent && slices.Contains(texts, s.toks[k].text)
+}
+
+// skipInner returns the last token of the literal at k, past the code of
+// its interpolations (k itself for other tokens).
+func (s *interpScan) skipInner(k int) int {
+	if t := s.toks[k]; t.kind == ipStr && int(t.next) > k+1 {
+		return int(t.next) - 1
+	}
+	return k
+}
+
+// units returns the top-level tokens of a range, a bracketed group being
+// represented by its opening bracket; line ends are left out.
+func (s *interpScan) units(a ipArg) []int {
+	var u []int
+	for k := a.from; k < a.to; k++ {
+		if s.toks[k].kind == ipNewline {
+			continue
+		}
+		u = append(u, k)
+		if s.isPunct(k, "(", "[", "{") {
+			k = s.groupEnd(k)
+		} else {
+			k = s.skipInner(k)
+		}
+	}
+	return u
+}
+
+// splitArgs splits the token range [from, to) at its top-level commas
+// (and Perl's =>). A trailing empty argument is dropped.
+func (s *interpScan) splitArgs(from, to int) []ipArg {
+	var args []ipArg
+	start := from
+	for k := from; k < to; k++ {
+		k = s.skipInner(k)
+		switch {
+		case k >= to:
+		case s.isPunct(k, "(", "[", "{"):
+			k = s.groupEnd(k)
+		case s.isPunct(k, ",") || (s.lang == "perl" && s.isPunct(k, "=>")):
+			args = append(args, s.trim(ipArg{start, k}))
+			start = k + 1
+		}
+	}
+	if last := s.trim(ipArg{start, to}); last.from < last.to {
+		args = append(args, last)
+	}
+	return args
+}
+
+// trim drops the line ends at both ends of a range.
+func (s *interpScan) trim(a ipArg) ipArg {
+	for a.from < a.to && s.toks[a.from].kind == ipNewline {
+		a.from++
+	}
+	for a.to > a.from && s.toks[a.to-1].kind == ipNewline {
+		a.to--
+	}
+	return a
+}
+
+// concatOp returns the language's string concatenation operator and
+// whether adjacent strings are concatenated.
+func (s *interpScan) concatOp() (string, bool) {
+	switch s.lang {
+	case "perl", "php":
+		return ".", false
+	case "awk":
+		return "", true
+	case "node":
+		return "+", false
+	}
+	return "+", true // python, ruby
+}
+
+// stringExpr evaluates an argument made of string literals and
+// concatenations. isStr is false when it does not start with a string; lit
+// is false, with why, when its value is not known.
+func (s *interpScan) stringExpr(a ipArg) (val string, lit bool, why string, isStr bool) {
+	u := s.units(a)
+	for len(u) == 1 && s.isPunct(u[0], "(") {
+		inner := ipArg{u[0] + 1, s.groupEnd(u[0])}
+		if len(s.splitArgs(inner.from, inner.to)) > 1 {
+			return "", false, "", false // a tuple
+		}
+		a, u = inner, s.units(inner)
+	}
+	if len(u) == 0 || !s.isPlainString(u[0]) {
+		return "", false, "", false
+	}
+	op, adjacent := s.concatOp()
+	var b strings.Builder
+	lit, expectStr := true, true
+	for _, k := range u {
+		t := s.toks[k]
+		switch {
+		case s.isPlainString(k) && (expectStr || adjacent):
+			st := s.strs[t.str]
+			switch {
+			case st.exec:
+				lit, why = false, "uses the output of a command"
+			case !st.lit && lit:
+				lit, why = false, st.why
+			default:
+				b.WriteString(st.val)
+			}
+			expectStr = false
+		case !expectStr && t.kind == ipPunct && t.text == op:
+			expectStr = true
+		default:
+			return "", false, "built at run time: " + s.excerpt(a), true
+		}
+	}
+	if expectStr {
+		return "", false, "built at run time: " + s.excerpt(a), true
+	}
+	if !lit {
+		return "", false, why, true
+	}
+	return b.String(), true, "", true
+}
+
+// isPlainString reports a string literal token that is not a regex, word
+// list or data block.
+func (s *interpScan) isPlainString(k int) bool {
+	t := s.toks[k]
+	if t.kind != ipStr {
+		return false
+	}
+	st := s.strs[t.str]
+	return !st.regex && !st.words && !st.data
+}
+
+// listExpr evaluates a list of string literals: [..], a Python or Perl
+// (…), PHP array(…), Ruby %w() or Perl qw(). isList is false when the
+// argument is not a list.
+func (s *interpScan) listExpr(a ipArg) (elems []string, lit bool, why string, isList bool) {
+	u := s.units(a)
+	var inner ipArg
+	switch {
+	case len(u) == 1 && s.toks[u[0]].kind == ipStr && s.strs[s.toks[u[0]].str].words:
+		st := s.strs[s.toks[u[0]].str]
+		if !st.lit {
+			return nil, false, st.why, true
+		}
+		return st.list, true, "", true
+	case len(u) == 1 && (s.isPunct(u[0], "[") || ((s.lang == "python" || s.lang == "perl") && s.isPunct(u[0], "("))):
+		inner = ipArg{u[0] + 1, s.groupEnd(u[0])}
+	case len(u) == 2 && s.lang == "php" && strings.EqualFold(s.toks[u[0]].text, "array") && s.isPunct(u[1], "("):
+		inner = ipArg{u[1] + 1, s.groupEnd(u[1])}
+	default:
+		return nil, false, "", false
+	}
+	for _, el := range s.splitArgs(inner.from, inner.to) {
+		v, ok, why, isStr := s.stringExpr(el)
+		switch {
+		case !isStr:
+			return nil, false, "list element is not a string literal: " + s.excerpt(el), true
+		case !ok:
+			return nil, false, why, true
+		}
+		elems = append(elems, v)
+	}
+	return elems, true, "", true
+}
+
+// markUsed records that the literals of an argument are a command, not
+// data: its top-level literals and those of the lists or parentheses in it,
+// two levels deep (the literals of calls nested deeper are their own
+// arguments, and the bound keeps the work linear).
+func (s *interpScan) markUsed(a ipArg) {
+	s.markUsedDepth(a, 2)
+}
+
+func (s *interpScan) markUsedDepth(a ipArg, depth int) {
+	for _, k := range s.units(a) {
+		switch {
+		case s.toks[k].kind == ipStr:
+			s.used[s.toks[k].str] = true
+		case depth > 0 && s.isPunct(k, "(", "["):
+			s.markUsedDepth(ipArg{k + 1, min(s.groupEnd(k), a.to)}, depth-1)
+		}
+	}
+}
+
+// command records the command given by one argument: a string, or a list
+// that is an argv.
+func (s *interpScan) command(display string, a ipArg) {
+	s.markUsed(a)
+	if v, lit, why, ok := s.stringExpr(a); ok {
+		if lit {
+			s.addShell(v)
+		} else {
+			s.addDynamic(display, why)
+		}
+		return
+	}
+	if list, lit, why, ok := s.listExpr(a); ok {
+		if lit {
+			s.addShell(Canonical(list))
+		} else {
+			s.addDynamic(display, why)
+		}
+		return
+	}
+	s.addDynamic(display, "argument is not a string literal: "+s.excerpt(a))
+}
+
+// argvCommand records a command whose words are separate arguments.
+func (s *interpScan) argvCommand(display string, words []ipArg, list ...string) {
+	var argv []string
+	for _, w := range words {
+		s.markUsed(w)
+		v, lit, why, ok := s.stringExpr(w)
+		switch {
+		case !ok:
+			s.addDynamic(display, "argument is not a string literal: "+s.excerpt(w))
+			return
+		case !lit:
+			s.addDynamic(display, why)
+			return
+		}
+		argv = append(argv, v)
+	}
+	s.addShell(Canonical(append(argv, list...)))
+}
+
+// argvWithList records a program given with a list of further words, of
+// which the first drop are left out (arg0).
+func (s *interpScan) argvWithList(display string, prog, list ipArg, drop int) {
+	s.markUsed(list)
+	words, lit, why, ok := s.listExpr(list)
+	switch {
+	case !ok:
+		s.markUsed(prog)
+		s.addDynamic(display, "argument list is not a literal: "+s.excerpt(list))
+		return
+	case !lit:
+		s.markUsed(prog)
+		s.addDynamic(display, why)
+		return
+	}
+	s.argvCommand(display, []ipArg{prog}, words[min(drop, len(words)):]...)
+}
+
+// call checks whether the identifier at k calls a shell runner, and if so
+// records its command.
+func (s *interpScan) call(k int) {
+	name := s.toks[k].text
+	recv, hasRecv := s.receiver(k)
+	if s.lang == "perl" {
+		if i := strings.LastIndex(name, "::"); i >= 0 {
+			recv, name = name[:i], name[i+2:]
+			hasRecv = recv != "CORE" && recv != "CORE::GLOBAL"
+		}
+	}
+	lookup, module := name, ""
+	switch {
+	case hasRecv:
+		module = s.module(recv)
+	case s.names[name] != "":
+		full := s.names[name]
+		dot := strings.LastIndexByte(full, '.')
+		module, lookup = full[:dot], full[dot+1:]
+	}
+	r, ok := ipRunnerFor(s.lang, lookup)
+	if !ok || (r.bare && hasRecv) || (hasRecv && r.recv != nil && !slices.Contains(r.recv, recv)) {
+		return
+	}
+	if r.mod != "" && module != r.mod && (hasRecv || !slices.Contains(s.stars, r.mod)) {
+		return
+	}
+	if s.isDefinition(k) {
+		return
+	}
+	args, ok := s.callArgs(k)
+	if !ok {
+		return
+	}
+	display := name
+	if hasRecv {
+		display = recv + "." + name
+	}
+	if args == nil && !s.isPunct(k+1, "(") {
+		s.addDynamic(display, "argument list too long to analyse")
+		return
+	}
+	s.apply(r, display, args)
+}
+
+// receiver returns the receiver of a method call at k (x in x.name,
+// x->name, x::name): an identifier or variable, the module named by a
+// require/__import__/import_module call, or "()" for another call.
+func (s *interpScan) receiver(k int) (string, bool) {
+	if k < 2 || !s.isPunct(k-1, ".", "->", "::", "?.", "?->", "&.") {
+		return "", false
+	}
+	r := s.toks[k-2]
+	switch {
+	case r.kind == ipIdent || r.kind == ipVar:
+		return r.text, true
+	case s.isPunct(k-2, ")"):
+		if o := s.match[k-2]; o > 0 && s.isIdent(o-1, "require", "__import__", "import_module", "import") {
+			if args := s.splitArgs(o+1, k-2); len(args) > 0 {
+				if v, lit, _, ok := s.stringExpr(args[0]); ok && lit {
+					return v, true
+				}
+			}
+		}
+		return "()", true
+	}
+	return "?", true
+}
+
+// module returns the module a receiver name stands for.
+func (s *interpScan) module(recv string) string {
+	if m, ok := s.mods[recv]; ok {
+		recv = m
+	}
+	return strings.TrimPrefix(recv, "node:")
+}
+
+// isDefinition reports a function definition rather than a call.
+func (s *interpScan) isDefinition(k int) bool {
+	j := k - 1
+	for j >= 0 && s.toks[j].kind == ipNewline {
+		j--
+	}
+	return s.isIdent(j, "def", "function", "sub", "fn", "alias", "class")
+}
+
+// callArgs returns the arguments of a call at k: in parentheses, or, in
+// Ruby and Perl, up to the end of the statement.
+func (s *interpScan) callArgs(k int) ([]ipArg, bool) {
+	if s.isPunct(k+1, "(") {
+		return s.splitArgs(k+2, s.groupEnd(k+1)), true
+	}
+	if (s.lang != "ruby" && s.lang != "perl") || k+1 >= len(s.toks) || !s.startsOperand(k+1) {
+		return nil, false
+	}
+	end := s.statementEnd(k + 1)
+	if end-(k+1) > ipMaxParenless {
+		return nil, true // too long to analyse: the caller reports it
+	}
+	return s.splitArgs(k+1, end), true
+}
+
+// startsOperand reports whether the token at k can start an argument of a
+// call without parentheses.
+func (s *interpScan) startsOperand(k int) bool {
+	t := s.toks[k]
+	switch t.kind {
+	case ipStr, ipVar, ipNum:
+		return true
+	case ipIdent:
+		return !ipStatementKeyword(t.text)
+	}
+	return t.text == "[" || (t.text == "{" && s.lang == "perl")
+}
+
+func ipStatementKeyword(w string) bool {
+	switch w {
+	case "if", "unless", "while", "until", "or", "and", "not", "do", "then", "end", "for", "foreach",
+		"rescue", "ensure", "else", "elsif", "x":
+		return true
+	}
+	return false
+}
+
+// statementEnd returns the end of an argument list without parentheses:
+// the first line end, statement keyword, ; or unmatched closer at the top
+// level. The ends are computed once, backwards, so that a long line of
+// calls stays linear.
+func (s *interpScan) statementEnd(from int) int {
+	if s.stmtEnd == nil {
+		n := len(s.toks)
+		s.stmtEnd = make([]int, n+1)
+		s.stmtEnd[n] = n
+		for k := n - 1; k >= 0; k-- {
+			t := s.toks[k]
+			switch {
+			case t.kind == ipNewline, t.kind == ipIdent && ipStatementKeyword(t.text),
+				s.isPunct(k, ";", ")", "]", "}", "||", "&&", "?"):
+				s.stmtEnd[k] = k
+			case s.isPunct(k, "(", "[", "{"):
+				s.stmtEnd[k] = s.stmtEnd[min(s.groupEnd(k)+1, n)]
+			default:
+				s.stmtEnd[k] = s.stmtEnd[s.skipInner(k)+1]
+			}
+		}
+	}
+	return s.stmtEnd[from]
+}
+
+// positional separates keyword arguments (Python name=…, Ruby and PHP
+// name: …) from positional ones.
+func (s *interpScan) positional(args []ipArg) ([]ipArg, map[string]ipArg) {
+	var pos []ipArg
+	kw := map[string]ipArg{}
+	for _, a := range args {
+		u := s.units(a)
+		if len(u) >= 2 && s.toks[u[0]].kind == ipIdent &&
+			((s.lang == "python" && s.isPunct(u[1], "=")) || ((s.lang == "ruby" || s.lang == "php") && s.isPunct(u[1], ":"))) {
+			kw[s.toks[u[0]].text] = ipArg{u[1] + 1, a.to}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return pos, kw
+}
+
+// apply records the command of a runner's call.
+func (s *interpScan) apply(r ipRunner, display string, args []ipArg) {
+	pos, kw := s.positional(args)
+	rest := pos[min(r.skip, len(pos)):]
+	switch r.form {
+	case ipFormCmd:
+		if len(rest) > 0 {
+			s.command(display, rest[0])
+			return
+		}
+		// Keyword forms: subprocess.run(args=…), PHP system(command: …).
+		for _, name := range []string{"args", "command", "cmd"} {
+			if a, ok := kw[name]; ok {
+				s.command(display, a)
+				return
+			}
+		}
+	case ipFormMulti:
+		if len(rest) > 0 && s.isPunct(s.trim(rest[0]).from, "{") {
+			rest = rest[1:] // an environment hash (Ruby) or an indirect object block (Perl)
+		}
+		switch len(rest) {
+		case 0:
+		case 1:
+			s.command(display, rest[0])
+		default:
+			s.argvCommand(display, rest)
+		}
+	case ipFormEach:
+		for _, a := range rest {
+			s.command(display, a)
+		}
+	case ipFormProgList:
+		switch {
+		case len(rest) == 0:
+		case len(rest) > 1 && (s.isList(rest[1]) || s.mayBeList(rest[1])):
+			s.argvWithList(display, rest[0], rest[1], 0)
+		default:
+			s.command(display, rest[0])
+		}
+	case ipFormExecArgs:
+		if r.env && len(rest) > 0 {
+			rest = rest[:len(rest)-1]
+		}
+		for _, a := range rest {
+			s.markUsed(a)
+		}
+		if len(rest) > 2 {
+			s.argvCommand(display, append([]ipArg{rest[0]}, rest[2:]...))
+		} else if len(rest) > 0 {
+			s.argvCommand(display, rest[:1])
+		}
+	case ipFormExecList:
+		if len(rest) > 1 {
+			s.argvWithList(display, rest[0], rest[1], 1)
+		}
+	case ipFormArgs:
+		if len(rest) > 0 {
+			s.argvCommand(display, rest)
+		}
+	case ipFormPipeOpen:
+		if len(rest) > 0 {
+			s.pipeOpen(rest[0])
+		}
+	case ipFormPerlOpen:
+		s.perlOpen(display, rest)
+	case ipFormEval, ipFormEvalLast:
+		if len(rest) == 0 {
+			return
+		}
+		a := rest[0]
+		if r.form == ipFormEvalLast {
+			a = rest[len(rest)-1]
+		}
+		if v, lit, _, ok := s.stringExpr(a); ok && lit {
+			s.markUsed(a)
+			s.nested = append(s.nested, v)
+		}
+	}
+}
+
+// mayBeList reports whether an argument that is not a list literal may
+// still be the argument list of spawn("rm", args): anything but an object
+// literal or a function.
+func (s *interpScan) mayBeList(a ipArg) bool {
+	return !s.isPunct(a.from, "{", "(") && !s.isIdent(a.from, "function", "async")
+}
+
+// isList reports whether an argument is a list expression.
+func (s *interpScan) isList(a ipArg) bool {
+	_, _, _, ok := s.listExpr(a)
+	return ok
+}
+
+// pipeOpen records Ruby's open("|cmd").
+func (s *interpScan) pipeOpen(a ipArg) {
+	v, lit, _, ok := s.stringExpr(a)
+	if ok && lit {
+		if cmd, pipe := strings.CutPrefix(strings.TrimLeft(v, " \t"), "|"); pipe {
+			s.markUsed(a)
+			s.addShell(strings.TrimSpace(cmd))
+		}
+	}
+}
+
+// perlOpen records the command of Perl's two-argument open(FH, "cmd |")
+// or open(FH, "| cmd") and of the list forms open(FH, "-|", cmd, args…).
+func (s *interpScan) perlOpen(display string, pos []ipArg) {
+	if len(pos) < 2 {
+		return
+	}
+	mode, lit, why, ok := s.stringExpr(pos[1])
+	if !ok {
+		return
+	}
+	if len(pos) == 2 {
+		if !lit {
+			if strings.Contains(s.excerpt(pos[1]), "|") {
+				s.markUsed(pos[1])
+				s.addDynamic(display, why)
+			}
+			return
+		}
+		t := strings.TrimSpace(mode)
+		cmd, pipe := strings.CutPrefix(t, "|")
+		if !pipe {
+			cmd, pipe = strings.CutSuffix(t, "|")
+		}
+		if pipe {
+			s.markUsed(pos[1])
+			s.addShell(strings.TrimSpace(cmd))
+		}
+		return
+	}
+	m, _, _ := strings.Cut(strings.TrimSpace(mode), ":")
+	if !lit || (strings.TrimSpace(m) != "-|" && strings.TrimSpace(m) != "|-") {
+		return
+	}
+	s.markUsed(pos[1])
+	if len(pos) == 3 {
+		s.command(display, pos[2])
+	} else {
+		s.argvCommand(display, pos[2:])
+	}
+}
+
+// awkPipe records the command of awk's `print … | "cmd"` and
+// `"cmd" | getline` (and gawk's |&) at the pipe token k.
+func (s *interpScan) awkPipe(k int) {
+	if s.isIdent(k+1, "getline") {
+		from := k
+		for from > 0 {
+			j := from - 1
+			if s.isPunct(j, ")", "]") && s.match[j] >= 0 {
+				from = s.match[j]
+				continue
+			}
+			t := s.toks[j]
+			if t.kind == ipNewline || (t.kind == ipPunct && !s.isPunct(j, "$", "+", "-", "*", "/", "%", ".")) ||
+				(t.kind == ipIdent && ipOperandKeyword(t.text)) {
+				break
+			}
+			from = j
+		}
+		if from < k {
+			s.command("getline", ipArg{from, k})
+		}
+		return
+	}
+	to := k + 1
+	for to < len(s.toks) {
+		t := s.toks[to]
+		if s.isPunct(to, "(", "[") {
+			to = s.groupEnd(to) + 1
+			continue
+		}
+		if t.kind == ipNewline || s.isPunct(to, ";", "}", ")", "]", ",", "|", "|&", ">", ">>", "&&", "||") {
+			break
+		}
+		to++
+	}
+	if to > k+1 {
+		s.command("print |", ipArg{k + 1, min(to, len(s.toks))})
+	}
+}
+
+// pythonImports records import aliases: import subprocess as sp, from os
+// import system as s, from subprocess import *.
+func (s *interpScan) pythonImports() {
+	for k := 0; k < len(s.toks); k++ {
+		switch {
+		case s.isIdent(k, "import") && !s.isIdent(k-2, "from") && !s.isPunct(k-1, "."):
+			k = s.pyImport(k + 1)
+		case s.isIdent(k, "from"):
+			k = s.pyFrom(k + 1)
+		}
+	}
+}
+
+// pyDotted reads a dotted name at k.
+func (s *interpScan) pyDotted(k int) (string, int) {
+	var b strings.Builder
+	for k < len(s.toks) {
+		switch {
+		case s.isPunct(k, ".", "..", "..."):
+			b.WriteString(s.toks[k].text)
+		case s.toks[k].kind == ipIdent && !s.isIdent(k, "import", "as"):
+			b.WriteString(s.toks[k].text)
+		default:
+			return b.String(), k
+		}
+		k++
+	}
+	return b.String(), k
+}
+
+// pyImport reads the names of an import statement starting at k.
+func (s *interpScan) pyImport(k int) int {
+	for k < len(s.toks) {
+		name, next := s.pyDotted(k)
+		if name == "" {
+			return next
+		}
+		local, module := name, name
+		if first, _, dotted := strings.Cut(name, "."); dotted {
+			local, module = first, first
+		}
+		if s.isIdent(next, "as") && next+1 < len(s.toks) {
+			local, module = s.toks[next+1].text, name
+			next += 2
+		}
+		s.mods[local] = module
+		if !s.isPunct(next, ",") {
+			return next
+		}
+		k = next + 1
+	}
+	return k
+}
+
+// pyFrom reads a from … import statement starting at k (after "from").
+func (s *interpScan) pyFrom(k int) int {
+	module, k := s.pyDotted(k)
+	if !s.isIdent(k, "import") {
+		return k
+	}
+	k++
+	end := len(s.toks)
+	if s.isPunct(k, "(") {
+		end = s.groupEnd(k)
+		k++
+	}
+	for k < end {
+		switch {
+		case s.isPunct(k, "*"):
+			s.stars = append(s.stars, module)
+		case s.toks[k].kind == ipIdent:
+			name, local := s.toks[k].text, s.toks[k].text
+			if s.isIdent(k+1, "as") && k+2 < end {
+				local = s.toks[k+2].text
+				k += 2
+			}
+			s.names[local] = module + "." + name
+		case s.isPunct(k, ","):
+		default:
+			if s.toks[k].kind == ipNewline && end < len(s.toks) {
+				break
+			}
+			return k
+		}
+		k++
+	}
+	return k
+}
+
+// nodeImports records how child_process is bound: cp = require(…),
+// { exec, spawn: sp } = require(…), import … from "child_process", and
+// await import(…).
+func (s *interpScan) nodeImports() {
+	for k := range s.toks {
+		switch {
+		case s.isIdent(k, "require", "import") && s.isPunct(k+1, "("):
+			args := s.splitArgs(k+2, s.groupEnd(k+1))
+			if len(args) == 0 || !s.childProcess(args[0]) {
+				continue
+			}
+			j := k - 1
+			if s.isIdent(j, "await") {
+				j--
+			}
+			if !s.isPunct(j, "=") {
+				continue
+			}
+			j--
+			switch {
+			case j >= 0 && s.toks[j].kind == ipIdent:
+				s.mods[s.toks[j].text] = "child_process"
+			case s.isPunct(j, "}") && s.match[j] >= 0:
+				s.nodeBindings(s.match[j]+1, j, ":")
+			}
+		case s.isIdent(k, "import"):
+			s.nodeStaticImport(k)
+		}
+	}
+}
+
+// childProcess reports whether an argument is the literal module name
+// child_process.
+func (s *interpScan) childProcess(a ipArg) bool {
+	v, lit, _, ok := s.stringExpr(a)
+	return ok && lit && strings.TrimPrefix(v, "node:") == "child_process"
+}
+
+// nodeBindings records destructured or named imports of child_process
+// functions in [from, to): name, name: local (require) or name as local
+// (import).
+func (s *interpScan) nodeBindings(from, to int, rename string) {
+	for _, a := range s.splitArgs(from, to) {
+		u := s.units(a)
+		if len(u) == 0 || s.toks[u[0]].kind != ipIdent {
+			continue
+		}
+		name, local := s.toks[u[0]].text, s.toks[u[0]].text
+		if len(u) >= 3 && (s.isPunct(u[1], rename) || s.isIdent(u[1], rename)) && s.toks[u[2]].kind == ipIdent {
+			local = s.toks[u[2]].text
+		}
+		s.names[local] = "child_process." + name
+	}
+}
+
+// nodeStaticImport reads import X, * as X, { a as b } from "child_process".
+func (s *interpScan) nodeStaticImport(k int) {
+	from := k + 1
+	for from < len(s.toks) && from < k+ipMaxParenless && !s.isIdent(from, "from") && !s.isPunct(from, ";") &&
+		s.toks[from].kind != ipNewline {
+		if s.isPunct(from, "{") {
+			from = s.groupEnd(from)
+		}
+		from++
+	}
+	if !s.isIdent(from, "from") || from+1 >= len(s.toks) || !s.childProcess(ipArg{from + 1, from + 2}) {
+		return
+	}
+	for j := k + 1; j < from; j++ {
+		switch {
+		case s.isPunct(j, "{"):
+			s.nodeBindings(j+1, s.groupEnd(j), "as")
+			j = s.groupEnd(j)
+		case s.isIdent(j, "as") && j+1 < from:
+			s.mods[s.toks[j+1].text] = "child_process"
+			j++
+		case s.toks[j].kind == ipIdent:
+			s.mods[s.toks[j].text] = "child_process"
+		}
+	}
 }

@@ -108,7 +108,7 @@ func (e Exec) render(argv string, masked bool) string {
 	return strings.TrimLeft(b.String(), " ")
 }
 
-// MaskedText is Text with every data word blanked (''), and the string
+// MaskedText is Text with every data word blanked (”), and the string
 // literals of interpreter code that go to no shell blanked: a rule that
 // matches Text but not MaskedText matched only data.
 func (e Exec) MaskedText() string {
@@ -124,6 +124,20 @@ func (e Exec) MaskedText() string {
 		}
 		return "", false
 	}), true)
+}
+
+// OnlyData reports a command recorded only as data: every word is data
+// (text after a syntax error, what a lookup names, code read as shell).
+func (e Exec) OnlyData() bool {
+	if len(e.Data) == 0 {
+		return false
+	}
+	for _, d := range e.Data {
+		if !d {
+			return false
+		}
+	}
+	return true
 }
 
 // HasData reports whether any word of the command, or its input, is data.
@@ -256,6 +270,7 @@ func (m *modeler) script(text string, env *varEnv, via []string, what string, to
 	if err != nil {
 		if top {
 			m.out.Err = err
+			m.beforeError(text, err, env)
 			return
 		}
 		m.dynamic(what, "its script does not parse: "+err.Error())

@@ -55,8 +55,17 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 			return all("command " + argv[1] + " only looks its arguments up")
 		}
 	}
-	if reason := helpOrPreview(name, argv); reason != "" {
-		return all(reason)
+	if reason, prints := helpOrPreview(name, argv); reason != "" {
+		data, why := all(reason)
+		if prints && literal[0] {
+			// Help and version output run nothing: the program's name
+			// is data too (shred --help shreds nothing).
+			if data == nil {
+				data = make([]bool, len(argv))
+			}
+			data[0] = true
+		}
+		return data, why
 	}
 	var idx []int
 	reason := ""
@@ -65,7 +74,12 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 		short, long := grepArgOpts(name)
 		idx, reason = patternArgs(argv, 1, short, long), "the search pattern of "+name
 	case "git":
-		idx, reason = gitDataArgs(argv)
+		if g, ok := ParseGit(argv); ok && !g.Uncertain {
+			norm, why := gitDataArgs(g.Argv)
+			idx, reason = indexesByValue(argv, g.Argv, norm), why
+		} else {
+			idx, reason = gitDataArgs(argv)
+		}
 	case "gh", "glab":
 		idx = optionValues(argv, []string{"-t", "--title", "-b", "--body", "-m", "--message", "-n", "--notes", "--description", "-d"})
 		reason = "a title or message of " + name
@@ -102,75 +116,109 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 }
 
 // helpOrPreview returns why an invocation only prints help, a version or
-// a preview, or "".
-func helpOrPreview(name string, argv []string) string {
+// a preview, or ""; prints is true for help and version output (which
+// runs nothing at all).
+//
+// Only forms the program is known to honour count: a help or version
+// flag beside nothing but subcommand words (kubectl delete --help; rm -rf
+// x --help is not, since BSD rm takes --help as a file to delete), and
+// the dry-run options of the tools that have one (a --dry-run given to rm
+// is a file name or an error, never a promise).
+func helpOrPreview(name string, argv []string) (reason string, prints bool) {
 	args := argv[1:]
 	for i, a := range args {
 		switch a {
 		case "--help", "-help", "--version", "-version", "--usage":
-			return "a " + a + " invocation prints and runs nothing"
-		case "--dry-run", "--dryrun", "--what-if", "--whatif", "--simulate", "--just-print", "--recon", "--no-act":
-			return "a dry run (" + a + ")"
-		case "-h":
-			if i == len(args)-1 && allWords(args[:i]) {
-				return "a -h invocation prints help"
+			if len(args) <= 4 && allWords(args[:i]) && allWords(args[i+1:]) {
+				return "a " + a + " invocation prints and runs nothing", true
+			}
+		case "-h", "-V":
+			if i == len(args)-1 && allWords(args[:i]) && len(args) <= 4 {
+				return "a lone " + a + " prints help or a version", true
 			}
 		case "help":
-			if i == 0 || (i == 1 && !strings.HasPrefix(args[0], "-")) {
-				if name != "bash" && name != "sh" && !isInterpreterName(name) {
-					return name + " help prints help"
-				}
+			if (i == 0 || i == 1) && allWords(args) && len(args) <= 4 && !isShellName(name) && !isInterpreterName(name) {
+				return name + " help prints help", true
 			}
-		}
-		if v, ok := strings.CutPrefix(a, "--dry-run="); ok && v != "none" && v != "false" && v != "0" {
-			return "a dry run (" + a + ")"
 		}
 	}
-	switch name {
-	case "make", "gmake", "rsync":
-		for _, a := range args {
-			if a == "--" {
-				break
+	return dryRun(name, argv), false
+}
+
+// dryRunOptions are, per program, the options that make it only show what
+// it would do. Read only.
+var dryRunOptions = map[string][]string{
+	"kubectl": {"--dry-run"}, "oc": {"--dry-run"}, "helm": {"--dry-run"}, "argocd": {"--dry-run"},
+	"flux": {"--dry-run"}, "skaffold": {"--dry-run"}, "kustomize": {"--dry-run"},
+	"rsync": {"--dry-run"}, "rclone": {"--dry-run"}, "restic": {"--dry-run"}, "borg": {"--dry-run"},
+	"make": {"--dry-run", "--just-print", "--recon"}, "gmake": {"--dry-run", "--just-print", "--recon"},
+	"apt-get": {"-s", "--simulate", "--just-print", "--dry-run", "--no-act", "--recon", "--assume-no"},
+	"apt":     {"-s", "--simulate", "--just-print", "--dry-run", "--no-act", "--recon", "--assume-no"},
+	"ansible": {"--check", "-C"}, "ansible-playbook": {"--check", "-C"},
+	"npm": {"--dry-run"}, "pnpm": {"--dry-run"}, "yarn": {"--dry-run"}, "cargo": {"--dry-run"},
+	"pip": {"--dry-run"}, "pip3": {"--dry-run"}, "uv": {"--dry-run"}, "poetry": {"--dry-run"}, "brew": {"--dry-run"},
+	"aws": {"--dryrun", "--dry-run"}, "certbot": {"--dry-run"}, "zypper": {"--dry-run"},
+	"dnf": {"--assumeno"}, "yum": {"--assumeno"}, "az": {"--what-if"}, "pulumi": {"--preview-only"},
+	"wipefs": {"-n", "--no-act"}, "sfdisk": {"-n", "--no-act"}, "mke2fs": {"-n"},
+	"terraform": {}, "docker": {},
+}
+
+// shortDryRun are programs whose -n in a cluster of short options is a
+// dry run.
+var shortDryRun = map[string]bool{"rsync": true, "rclone": true, "make": true, "gmake": true, "borg": true}
+
+// dryRun returns why a program's own dry-run option makes the invocation
+// a preview, or "".
+func dryRun(name string, argv []string) string {
+	args := argv[1:]
+	if name == "git" {
+		return gitDryRun(argv)
+	}
+	if (name == "kubectl" || name == "oc") && len(args) >= 2 && args[0] == "auth" && args[1] == "can-i" {
+		return "kubectl auth can-i only asks"
+	}
+	opts := dryRunOptions[name]
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		for _, o := range opts {
+			if a == o {
+				return "a dry run (" + name + " " + a + ")"
 			}
-			if isShortCluster(a) && strings.Contains(a[1:], "n") {
+			if v, ok := strings.CutPrefix(a, o+"="); ok && strings.HasPrefix(o, "--") && v != "none" && v != "false" && v != "0" {
 				return "a dry run (" + name + " " + a + ")"
 			}
 		}
-	case "apt-get", "apt":
-		for _, a := range args {
-			if a == "-s" || a == "--just-print" || a == "--assume-no" {
-				return "a simulation (" + name + " " + a + ")"
-			}
+		if shortDryRun[name] && isShortCluster(a) && strings.Contains(a[1:], "n") {
+			return "a dry run (" + name + " " + a + ")"
 		}
-	case "ansible", "ansible-playbook":
-		for _, a := range args {
-			if a == "--check" || a == "-C" {
-				return "a check run (" + name + " " + a + ")"
-			}
+	}
+	return ""
+}
+
+// gitDryRun returns why a git invocation is a dry run, or "".
+func gitDryRun(argv []string) string {
+	if g, ok := ParseGit(argv); ok && !g.Uncertain {
+		argv = g.Argv
+	}
+	if len(argv) < 2 {
+		return ""
+	}
+	sub := argv[1]
+	for _, a := range argv[2:] {
+		if a == "--" {
+			break
 		}
-	case "kubectl", "oc":
-		if len(args) >= 2 && args[0] == "auth" && args[1] == "can-i" {
-			return "kubectl auth can-i only asks"
-		}
-	case "git":
-		if len(args) >= 1 {
-			switch args[0] {
-			case "clean", "rm", "add", "mv":
-				for _, a := range args[1:] {
-					if a == "--" {
-						break
-					}
-					if isShortCluster(a) && strings.Contains(a[1:], "n") {
-						return "a dry run (git " + args[0] + " " + a + ")"
-					}
-				}
-			case "push":
-				for _, a := range args[1:] {
-					if a == "-n" {
-						return "a dry run (git push -n)"
-					}
-				}
-			}
+		switch {
+		case a == "--dry-run" && (sub == "push" || sub == "clean" || sub == "add" || sub == "rm" || sub == "mv" || sub == "commit" || sub == "fetch" || sub == "filter-repo"):
+			return "a dry run (git " + sub + " --dry-run)"
+		case sub == "filter-repo" && a == "--analyze":
+			return "git filter-repo --analyze only reports"
+		case sub == "push" && a == "-n":
+			return "a dry run (git push -n)"
+		case (sub == "clean" || sub == "rm" || sub == "add" || sub == "mv") && isShortCluster(a) && strings.Contains(a[1:], "n"):
+			return "a dry run (git " + sub + " " + a + ")"
 		}
 	}
 	return ""
@@ -493,4 +541,18 @@ func quietSedScript(s string) bool {
 		}
 	}
 	return true
+}
+
+// indexesByValue maps indexes into norm to the indexes of argv that hold
+// the same values (a normalised argv reorders and drops words).
+func indexesByValue(argv, norm []string, idx []int) []int {
+	var out []int
+	for _, i := range idx {
+		for j, a := range argv {
+			if j > 0 && a == norm[i] {
+				out = append(out, j)
+			}
+		}
+	}
+	return out
 }

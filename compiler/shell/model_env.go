@@ -125,4 +125,3 @@ func (e *varEnv) each(names []string, fn func(vars map[string]string) bool) bool
 	}
 	return rec(0)
 }
-

@@ -39,6 +39,11 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		text = e.Text()
 		name := words[0]
 		last = name.Value
+		if name.Literal && strings.Contains(name.Value, "=") && len(words) > 1 {
+			// Not a valid assignment (1A=2 cmd): bash looks for a
+			// program of that name and runs nothing else.
+			m.recordDataOnly(wordStrings(words[1:]), "words after "+name.Value+", which bash runs as a command name, not an assignment")
+		}
 		if !name.Literal {
 			m.dynamic(text, "the command name "+name.Raw+" is known only at run time")
 			return text
@@ -57,7 +62,29 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		if e.Code != nil {
 			consumed = consumed || e.codeFromStdin
 			m.interpreter(s, e, cmdEnv)
+			for _, seg := range crudeSegments(e.Code.Text) {
+				if len(seg) > 32 {
+					seg = seg[:32]
+				}
+				m.recordDataOnly(seg, e.Code.Interpreter+" code read as if it were shell")
+			}
 			return text
+		}
+		if path.Base(base) == "git" {
+			if g, ok := ParseGit(wordStrings(words)); ok && g.Uncertain {
+				// git refuses global options it does not know and runs
+				// nothing; what it would have run, had it accepted them,
+				// is only data.
+				argv := []string{"git"}
+				i := 1
+				for i < len(words) && strings.HasPrefix(words[i].Value, "-") {
+					i++
+				}
+				m.recordDataOnly(append(argv, wordStrings(words[i:])...), g.Reason)
+			}
+		}
+		if ops, ok := lookupOperands(e.Argv); ok {
+			m.recordDataOnly(ops, path.Base(base)+" only looks its operands up")
 		}
 		if isInterpreterName(path.Base(base)) && len(words) == 1 && stdin != nil && !stdin.known {
 			consumed = true
@@ -122,10 +149,30 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 				m.run(s, more, nil, env, cmdEnv, stdin, via)
 			}
 			words = st.rest
-			if wname == "xargs" && stdin != nil && stdin.known {
-				// xargs appends the words it reads to the command.
-				fields := strings.Fields(stdin.text)
-				if len(fields) <= 64 {
+			if (wname == "xargs" || wname == "parallel") && stdin != nil && stdin.known {
+				// What it runs for input that is not this line's (the
+				// same command in another call) is shown as data.
+				m.recordDataOnly(wordStrings(words), wname+" runs it with words it reads")
+				repl, ok := xargsReplace(st.layer)
+				if wname == "parallel" {
+					repl, ok = "{}", true
+					if equalWords(replaceWords(words, "{}", "x"), words) {
+						words = append(slices.Clip(words), LiteralWord("{}"))
+					}
+				}
+				if ok {
+					// xargs -I R runs the command once per input line,
+					// R replaced by the line.
+					lines := strings.Split(strings.TrimSuffix(stdin.text, "\n"), "\n")
+					if len(lines) > 8 {
+						lines = lines[:8]
+					}
+					for _, l := range lines[1:] {
+						m.run(s, replaceWords(words, repl, l), nil, env, cmdEnv, nil, via)
+					}
+					words = replaceWords(words, repl, lines[0])
+				} else if fields := strings.Fields(stdin.text); len(fields) <= 64 {
+					// xargs appends the words it reads to the command.
 					words = append(slices.Clip(words), LiteralWords(fields)...)
 				}
 				stdin = nil
@@ -376,10 +423,34 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 	if e.Data != nil {
 		m.markData(s, words, e.Data)
 	}
+	if e.Code != nil && !e.codeFromStdin {
+		m.markCodeLiterals(s, words, e.Code)
+	}
 	if path.Base(e.Argv[0]) == "git" {
 		e = normaliseGit(e)
+	} else if argv, lit, ok := normaliseCLI(e.Argv, e.Literal); ok {
+		e.Data = remapData(e.Argv, e.Data, argv)
+		e.Argv, e.Literal = argv, lit
 	}
 	return e
+}
+
+// remapData carries data flags over to a reordered argv, by value.
+func remapData(old []string, data []bool, argv []string) []bool {
+	if data == nil {
+		return nil
+	}
+	vals := map[string]bool{}
+	for i, a := range old {
+		if data[i] {
+			vals[a] = true
+		}
+	}
+	out := make([]bool, len(argv))
+	for i, a := range argv {
+		out[i] = vals[a]
+	}
+	return out
 }
 
 // markData marks the spans of data words in the line itself: a span is
@@ -432,19 +503,7 @@ func normaliseGit(e Exec) Exec {
 	for i, a := range argv {
 		out.Literal[i] = !raw[a]
 	}
-	if e.Data != nil {
-		// Data words keep their classification by value.
-		dataVals := map[string]bool{}
-		for i, a := range e.Argv {
-			if e.Data[i] {
-				dataVals[a] = true
-			}
-		}
-		out.Data = make([]bool, len(argv))
-		for i, a := range argv {
-			out.Data[i] = dataVals[a]
-		}
-	}
+	out.Data = remapData(e.Argv, e.Data, argv) // data words keep their classification
 	return out
 }
 
@@ -488,9 +547,37 @@ func setStdin(e *Exec, stdin *stdinSource) {
 		}
 		e.Stdin, e.StdinKnown = stdin.text, true
 		e.StdinData = readsTextOnly(name)
-	case stdin.from != "" && runsInput(name):
+	case stdin.from != "" && runsInput(name) && programFromStdin(e.Argv):
 		e.Stdin = stdin.from
 	}
+}
+
+// programFromStdin reports whether a shell or interpreter reads its
+// program from standard input: no script, code or module operand (or the
+// operand "-"), or a shell's -s. Other programs of runsInput always do.
+func programFromStdin(argv []string) bool {
+	name := path.Base(argv[0])
+	if !isShellName(name) && !isInterpreterName(name) {
+		return true
+	}
+	for _, a := range argv[1:] {
+		switch {
+		case a == "-" || a == "-s":
+			return true
+		case a == "--":
+			continue
+		case strings.HasPrefix(a, "-"):
+			if isShellName(name) && strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
+				return false // bash -c SCRIPT
+			}
+			if !isShellName(name) && len(a) >= 2 && strings.ContainsAny(a[1:2], "cemrEp") {
+				return false // python -c/-m, node -e/-p, ruby -e, perl -e/-E, php -r
+			}
+		default:
+			return false // a script file
+		}
+	}
+	return true
 }
 
 // readsTextOnly reports a program that only reads its input as text.
@@ -518,4 +605,99 @@ func runsInput(name string) bool {
 		return true
 	}
 	return false
+}
+
+// markCodeLiterals marks, in the line itself, the string literals of
+// interpreter code that go to no shell, when the code's word is written
+// so that its offsets are the value's (plain, or in quotes without
+// escapes).
+func (m *modeler) markCodeLiterals(s *src, words []Word, code *Code) {
+	if !s.top || len(code.Literals) == 0 {
+		return
+	}
+	for _, w := range words[1:] {
+		if !w.Literal || w.Value != code.Text {
+			continue
+		}
+		off := -1
+		switch {
+		case w.Raw == "'"+w.Value+"'":
+			off = w.Span.Start + 1
+		case w.Raw == `"`+w.Value+`"` && !strings.ContainsAny(w.Value, "\\$`\""):
+			off = w.Span.Start + 1
+		case w.Raw == w.Value:
+			off = w.Span.Start
+		}
+		if off < 0 {
+			return
+		}
+		for _, l := range code.Literals {
+			if l.Start >= 0 && l.End <= len(w.Value) && l.Start < l.End {
+				m.out.Data = append(m.out.Data, Span{off + l.Start, off + l.End})
+			}
+		}
+		return
+	}
+}
+
+// lookupOperands returns the operands of a command that only looks them
+// up (command -v/-V, type, which, whereis, hash).
+func lookupOperands(argv []string) ([]string, bool) {
+	if len(argv) < 2 {
+		return nil, false
+	}
+	i := 1
+	switch path.Base(argv[0]) {
+	case "command":
+		if !strings.HasPrefix(argv[1], "-") || !strings.ContainsAny(argv[1], "vV") {
+			return nil, false
+		}
+	case "type", "which", "whereis", "hash":
+	default:
+		return nil, false
+	}
+	for i < len(argv) && strings.HasPrefix(argv[i], "-") {
+		i++
+		if argv[i-1] == "--" {
+			break
+		}
+	}
+	if i >= len(argv) {
+		return nil, false
+	}
+	return argv[i:], true
+}
+
+// xargsReplace returns the replace string of xargs -I R, -iR, -i or
+// --replace[=R], given the words of the xargs layer.
+func xargsReplace(layer []Word) (string, bool) {
+	for i := 1; i < len(layer); i++ {
+		v := layer[i].Value
+		switch {
+		case v == "-I" && i+1 < len(layer):
+			return layer[i+1].Value, true
+		case strings.HasPrefix(v, "-I") && len(v) > 2:
+			return v[2:], true
+		case v == "-i" || v == "--replace":
+			return "{}", true
+		case strings.HasPrefix(v, "-i") && len(v) > 2:
+			return v[2:], true
+		case strings.HasPrefix(v, "--replace="):
+			return strings.TrimPrefix(v, "--replace="), true
+		}
+	}
+	return "", false
+}
+
+// replaceWords replaces repl by value in every word.
+func replaceWords(words []Word, repl, value string) []Word {
+	out := make([]Word, len(words))
+	for i, w := range words {
+		if w.Literal && repl != "" && strings.Contains(w.Value, repl) {
+			w = LiteralWord(strings.ReplaceAll(w.Value, repl, value))
+			w.Span = words[i].Span
+		}
+		out[i] = w
+	}
+	return out
 }

@@ -49,31 +49,65 @@ var moreWrappers = map[string]stripFunc{
 			"expand-environment=", "json=", "job-mode="},
 		modes: []string{"h", "help", "version"},
 	}),
-	"parallel":  stripParallel,
-	"fd":        stripFd,
-	"fdfind":    stripFd,
-	"find":      stripFind,
-	"ssh":       stripSSH,
-	"docker":    stripContainer("docker"),
-	"podman":    stripContainer("podman"),
-	"nerdctl":   stripContainer("nerdctl"),
-	"kubectl":   stripKubectl,
-	"oc":        stripKubectl,
-	"chroot":    stripOperands(optSpec{tool: "chroot", long: []string{"userspec=", "groups=", "skip-chdir", "help", "version"}, modes: []string{"help", "version"}}, 1),
-	"script":    stripScriptCmd,
-	"nsenter":   stripOpts(optSpec{tool: "nsenter", flags: "aFe", withArg: "tSGZ", optArg: "muinpUCTrw", long: []string{"all", "target=", "mount?", "uts?", "ipc?", "net?", "pid?", "user?", "cgroup?", "time?", "setuid=", "setgid=", "preserve-credentials", "root?", "wd?", "no-fork", "follow-context", "env", "help", "version"}, modes: []string{"help", "version"}}),
-	"sg":        stripSu("sg"),
-	"sshpass":   stripOpts(optSpec{tool: "sshpass", flags: "evhV", withArg: "fdpP", modes: []string{"h", "V"}}),
-	"pkexec":    stripOpts(optSpec{tool: "pkexec", long: []string{"user=", "disable-internal-agent", "keep-cwd", "help", "version"}, modes: []string{"help", "version"}}),
-	"unbuffer":  stripOpts(optSpec{tool: "unbuffer", flags: "p"}),
-	"rlwrap":    stripOpts(optSpec{tool: "rlwrap", flags: "cimnAhRrv", withArg: "abCDeEfFgHlMoOpPqsSwz"}),
-	"firejail":  stripFirejail,
+	"parallel":     stripParallel,
+	"fd":           stripFd,
+	"fdfind":       stripFd,
+	"find":         stripFind,
+	"ssh":          stripSSH,
+	"docker":       stripContainer("docker"),
+	"podman":       stripContainer("podman"),
+	"nerdctl":      stripContainer("nerdctl"),
+	"kubectl":      stripKubectl,
+	"oc":           stripKubectl,
+	"chroot":       stripOperands(optSpec{tool: "chroot", long: []string{"userspec=", "groups=", "skip-chdir", "help", "version"}, modes: []string{"help", "version"}}, 1),
+	"script":       stripScriptCmd,
+	"nsenter":      stripOpts(optSpec{tool: "nsenter", flags: "aFe", withArg: "tSGZ", optArg: "muinpUCTrw", long: []string{"all", "target=", "mount?", "uts?", "ipc?", "net?", "pid?", "user?", "cgroup?", "time?", "setuid=", "setgid=", "preserve-credentials", "root?", "wd?", "no-fork", "follow-context", "env", "help", "version"}, modes: []string{"help", "version"}}),
+	"sg":           stripSu("sg"),
+	"sshpass":      stripOpts(optSpec{tool: "sshpass", flags: "evhV", withArg: "fdpP", modes: []string{"h", "V"}}),
+	"pkexec":       stripOpts(optSpec{tool: "pkexec", long: []string{"user=", "disable-internal-agent", "keep-cwd", "help", "version"}, modes: []string{"help", "version"}}),
+	"unbuffer":     stripOpts(optSpec{tool: "unbuffer", flags: "p"}),
+	"rlwrap":       stripOpts(optSpec{tool: "rlwrap", flags: "cimnAhRrv", withArg: "abCDeEfFgHlMoOpPqsSwz"}),
+	"firejail":     stripFirejail,
 	"proxychains":  stripOpts(optSpec{tool: "proxychains", flags: "q", withArg: "f"}),
 	"proxychains4": stripOpts(optSpec{tool: "proxychains4", flags: "q", withArg: "f"}),
-	"torsocks":  stripOpts(optSpec{tool: "torsocks", flags: "diqh", withArg: "uapP", long: []string{"shell", "isolate", "quiet", "debug", "user=", "pass=", "address=", "port=", "help", "version"}, modes: []string{"h", "help", "version"}}),
-	"at":        stripAt,
-	"batch":     stripAt,
-	"tmux":      stripTmux,
+	"torsocks":     stripOpts(optSpec{tool: "torsocks", flags: "diqh", withArg: "uapP", long: []string{"shell", "isolate", "quiet", "debug", "user=", "pass=", "address=", "port=", "help", "version"}, modes: []string{"h", "help", "version"}}),
+	"at":           stripAt,
+	"batch":        stripAt,
+	"tmux":         stripTmux,
+	"fish":         stripShell("zsh"),
+	"tcsh":         stripShell("zsh"),
+	"csh":          stripShell("zsh"),
+	"xonsh":        stripShell("zsh"),
+	"arch":         stripArch,
+	"rtk":          stripRtk,
+}
+
+// stripArch: macOS arch [-arch NAME | -NAME]… [-e VAR=VALUE] [-d VAR] COMMAND.
+func stripArch(words []Word) (step, *errUncertain) {
+	i := 1
+	for i < len(words) && words[i].Literal && strings.HasPrefix(words[i].Value, "-") {
+		switch words[i].Value {
+		case "-arch", "-e", "-d":
+			i++
+		case "--":
+			return finish(words, i+1, "", "arch", nil)
+		}
+		i++
+	}
+	return finish(words, i, "", "arch", nil)
+}
+
+// stripRtk: rtk (a command proxy that shortens output for agents) runs
+// `rtk COMMAND …` and `rtk proxy COMMAND …`.
+func stripRtk(words []Word) (step, *errUncertain) {
+	i := 1
+	if i < len(words) && words[i].Literal && words[i].Value == "proxy" {
+		i++
+	}
+	if i < len(words) && words[i].Literal && strings.HasPrefix(words[i].Value, "-") {
+		return step{kind: stepNone}, nil
+	}
+	return finish(words, i, "", "rtk", nil)
 }
 
 // stripOperands returns a parser for a wrapper that takes options, then n
@@ -280,13 +314,57 @@ func stripParallel(words []Word) (step, *errUncertain) {
 	for end < len(words) && !(words[end].Literal && isParallelSep(words[end].Value)) {
 		end++
 	}
+	var args []Word // the arguments of the first ::: source
+	for j := end + 1; j < len(words) && !(words[j].Literal && isParallelSep(words[j].Value)) && len(args) < 8; j++ {
+		args = append(args, words[j])
+	}
 	if i >= end {
-		return step{kind: stepNone}, nil // commands read from the input
+		if len(args) == 0 {
+			return step{kind: stepNone}, nil // commands read from the input
+		}
+		// parallel ::: CMD…: each argument is a command line.
+		var parts []string
+		for _, a := range args {
+			if !a.Literal {
+				return step{}, uncertainf("parallel: command %s is not literal", a.Raw)
+			}
+			parts = append(parts, a.Value)
+		}
+		return step{kind: stepScript, layer: words, script: strings.Join(parts, "\n"), label: "parallel"}, nil
 	}
 	if end == i+1 && words[i].Literal && strings.ContainsAny(words[i].Value, " \t;|&") {
 		return step{kind: stepScript, layer: words[:i], script: words[i].Value, label: "parallel"}, nil
 	}
-	return step{kind: stepStrip, layer: words[:i], rest: words[i:end]}, nil
+	cmd := words[i:end]
+	if len(args) == 0 {
+		return step{kind: stepStrip, layer: words[:i], rest: cmd}, nil
+	}
+	// Each argument fills {} in the command, or is appended to it.
+	var runs [][]Word
+	for _, a := range args {
+		if !a.Literal {
+			runs = append(runs, cmd)
+			continue
+		}
+		filled := replaceWords(cmd, "{}", a.Value)
+		if equalWords(filled, cmd) {
+			filled = append(append([]Word(nil), cmd...), a)
+		}
+		runs = append(runs, filled)
+	}
+	return step{kind: stepStrip, layer: words[:i], rest: runs[0], more: runs[1:]}, nil
+}
+
+func equalWords(a, b []Word) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Value != b[i].Value || a[i].Raw != b[i].Raw {
+			return false
+		}
+	}
+	return true
 }
 
 func isParallelSep(s string) bool {

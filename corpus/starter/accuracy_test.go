@@ -216,7 +216,14 @@ func TestAccuracy(t *testing.T) {
 func TestDisguisesBlocked(t *testing.T) {
 	rules := packRules(t)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed})
-	for _, c := range []string{"rm --rec build", "rm --r build", "rm --forc x", "rm --f x", "git push origin '+main'", `git push origin "+main"`,
+	// A forced delete of named files only warns (rm-force): it is not a
+	// tree.
+	for _, c := range []string{"rm --forc x", "rm --f x"} {
+		if d := engineDecision(eng, rules, c); d != engine.DecisionWarn {
+			t.Errorf("%s: %s, want warn", c, d)
+		}
+	}
+	for _, c := range []string{"rm --rec build", "rm --r build", "rm --forc -r x", "rm --f --recur x", "git push origin '+main'", `git push origin "+main"`,
 		"sudo -u root rm -rf x", "nice -n 10 rm -rf x", "env -u PATH git reset --hard", "timeout -s KILL 5 rm -rf x", "xargs -I {} rm -rf {}"} {
 		if d := engineDecision(eng, rules, c); d != engine.DecisionBlock {
 			t.Errorf("%s: %s, want block", c, d)
