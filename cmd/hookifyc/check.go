@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -116,6 +117,15 @@ func (a *app) runCheck(ctx context.Context, cmd *cli.Command) error {
 			}
 			return nil, nil
 		},
+		// Scripts the command runs (bash FILE, source FILE), from the
+		// current directory, as the hook reads them from the call's.
+		ReadScript: func(p string) (string, bool) {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(cwd, p)
+			}
+			data, err := sysfile.ReadRegular(p, shell.MaxScriptBytes)
+			return string(data), err == nil
+		},
 	})
 	res := eng.Evaluate(rules, ev)
 	if cmd.Bool("log") {
@@ -158,6 +168,51 @@ func decisionJSON(res *engine.Result, problems []string) []byte {
 		names.Items = append(names.Items, pyval.Str(r.Name))
 	}
 	out.Set("matched_rules", names)
+	// The command model (fixed semantics, a Bash command): which view of
+	// the command each rule matched, which block rules only warned
+	// because they matched data, and what bash would run.
+	if len(res.Explanations) > 0 && res.Model != nil {
+		views := pyval.NewDict()
+		for _, ex := range res.Explanations {
+			if ex.View != "" {
+				views.Set(ex.Rule.Name, pyval.Str(ex.View))
+			}
+		}
+		out.Set("views", views)
+	}
+	if len(res.Demoted) > 0 {
+		demoted := pyval.NewDict()
+		for _, r := range res.Warning {
+			if why, ok := res.Demoted[r]; ok {
+				demoted.Set(r.Name, pyval.Str(why))
+			}
+		}
+		out.Set("demoted", demoted)
+	}
+	if rep := res.Report(); rep != nil {
+		m := pyval.NewDict()
+		m.Set("commands", strList(rep.Commands))
+		if len(rep.Pipelines) > 0 {
+			m.Set("pipelines", strList(rep.Pipelines))
+		}
+		if len(rep.Data) > 0 {
+			m.Set("data", strList(rep.Data))
+		}
+		if len(rep.Dynamic) > 0 {
+			dl := &pyval.List{}
+			for _, d := range rep.Dynamic {
+				dd := pyval.NewDict()
+				dd.Set("command", pyval.Str(d.Command))
+				dd.Set("reason", pyval.Str(d.Reason))
+				dl.Items = append(dl.Items, dd)
+			}
+			m.Set("dynamic", dl)
+		}
+		if rep.ParseError != "" {
+			m.Set("parse_error", pyval.Str(rep.ParseError))
+		}
+		out.Set("command_model", m)
+	}
 	if len(problems) > 0 {
 		pl := &pyval.List{}
 		for _, p := range problems {
@@ -168,8 +223,34 @@ func decisionJSON(res *engine.Result, problems []string) []byte {
 	return append(pyval.Dumps(out), '\n')
 }
 
+func strList(items []string) *pyval.List {
+	l := &pyval.List{}
+	for _, s := range items {
+		l.Items = append(l.Items, pyval.Str(s))
+	}
+	return l
+}
+
 func explain(w io.Writer, res *engine.Result, problems []string) {
 	fmt.Fprintf(w, "decision: %s\n", res.Decision())
+	if rep := res.Report(); rep != nil {
+		fmt.Fprintln(w, "\nbash would run:")
+		for _, c := range rep.Commands {
+			fmt.Fprintf(w, "  %s\n", displayLine(c))
+		}
+		for _, p := range rep.Pipelines {
+			fmt.Fprintf(w, "  pipeline: %s\n", displayLine(p))
+		}
+		for _, d := range rep.Data {
+			fmt.Fprintf(w, "  data: %s\n", displayLine(d))
+		}
+		for _, d := range rep.Dynamic {
+			fmt.Fprintf(w, "  known only at run time: %s (%s)\n", displayLine(d.Command), displayLine(d.Reason))
+		}
+		if rep.ParseError != "" {
+			fmt.Fprintf(w, "  not valid bash: %s\n", displayLine(rep.ParseError))
+		}
+	}
 	for _, ex := range res.Explanations {
 		r := ex.Rule
 		where := r.Source.String()
@@ -177,6 +258,12 @@ func explain(w io.Writer, res *engine.Result, problems []string) {
 			where = r.Source.File // the rule is the whole file; conditions give their lines
 		}
 		fmt.Fprintf(w, "\n%s %s (%s)\n", actionWord(r), displayLine(r.Name), displayLine(where))
+		if ex.View != "" {
+			fmt.Fprintf(w, "  matched the %s\n", ex.View)
+		}
+		if ex.Demoted != "" && r.Blocks() {
+			fmt.Fprintf(w, "  reported as a warning: it matched only data (%s)\n", displayLine(ex.Demoted))
+		}
 		for _, c := range ex.Conditions {
 			at := ""
 			if c.Condition.Pos.IsValid() && r.Origin == ir.OriginHookify {

@@ -261,3 +261,51 @@ func excerptText(s string) string {
 	}
 	return s
 }
+
+// ModelReport is the command model of a Bash call as the explain outputs
+// (hookifyc check, the MCP server's hookify_explain) show it.
+type ModelReport struct {
+	// Commands are the canonical texts of the commands bash would run.
+	Commands []string `json:"commands"`
+	// Pipelines are the pipelines of two or more stages.
+	Pipelines []string `json:"pipelines,omitempty"`
+	// Data names what the model treats as data, per command.
+	Data []string `json:"data,omitempty"`
+	// Dynamic lists what is known only at run time.
+	Dynamic []DynamicReport `json:"dynamic,omitempty"`
+	// ParseError is set when the line is not valid bash.
+	ParseError string `json:"parse_error,omitempty"`
+}
+
+// DynamicReport is one part of a command known only at run time.
+type DynamicReport struct {
+	Command string `json:"command"`
+	Reason  string `json:"reason"`
+}
+
+// Report summarises the model (nil without one).
+func (r *Result) Report() *ModelReport {
+	if r.Model == nil {
+		return nil
+	}
+	rep := &ModelReport{Commands: []string{}}
+	for _, e := range r.Model.Commands {
+		if e.OnlyData() {
+			continue
+		}
+		rep.Commands = append(rep.Commands, e.Text())
+		if e.DataReason != "" {
+			rep.Data = append(rep.Data, e.Text()+": "+e.DataReason)
+		}
+	}
+	for _, p := range r.Model.Pipelines {
+		rep.Pipelines = append(rep.Pipelines, p.Text)
+	}
+	for _, d := range r.Model.Dynamic {
+		rep.Dynamic = append(rep.Dynamic, DynamicReport{Command: d.Text, Reason: d.Reason})
+	}
+	if r.Model.Err != nil {
+		rep.ParseError = r.Model.Err.Error()
+	}
+	return rep
+}

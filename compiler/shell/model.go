@@ -73,6 +73,7 @@ type Exec struct {
 	StdinData bool
 
 	codeFromStdin bool
+	onlyData      bool // recorded by recordDataOnly
 }
 
 // Text is the command's canonical text: its argv joined as a shell would
@@ -128,17 +129,7 @@ func (e Exec) MaskedText() string {
 
 // OnlyData reports a command recorded only as data: every word is data
 // (text after a syntax error, what a lookup names, code read as shell).
-func (e Exec) OnlyData() bool {
-	if len(e.Data) == 0 {
-		return false
-	}
-	for _, d := range e.Data {
-		if !d {
-			return false
-		}
-	}
-	return true
-}
+func (e Exec) OnlyData() bool { return e.onlyData }
 
 // HasData reports whether any word of the command, or its input, is data.
 func (e Exec) HasData() bool {
@@ -209,6 +200,10 @@ type ModelOptions struct {
 	ReadScript func(path string) (content string, ok bool)
 }
 
+// MaxScriptBytes is the largest script file the model reads
+// (ModelOptions.ReadScript): a caller need not read more.
+const MaxScriptBytes = 64 << 10
+
 // Model limits: the work a hostile line can cause is bounded by the number
 // of commands recorded, the alternatives a word can expand to and the
 // depth of scripts within scripts.
@@ -225,7 +220,7 @@ const (
 	maxScriptDepth = 12
 	// maxScriptBytes bounds a script read with ReadScript or written
 	// earlier in the line.
-	maxScriptBytes = 64 << 10
+	maxScriptBytes = MaxScriptBytes
 )
 
 // Analyze models what bash would execute for command (see [Model]). It is
@@ -866,6 +861,13 @@ func (m *modeler) call(s *src, c *syntax.CallExpr, redirs []*syntax.Redirect, en
 		}
 	}
 	words, alts := m.callWords(s, c.Args, cmdEnv)
+	for _, a := range c.Args {
+		if names := paramNames(a); cmdEnv.anyPartial(names) {
+			sp := s.w.span(c.Pos(), c.End())
+			m.dynamic(s.w.src[sp.Start:sp.End], "a variable it uses may hold a value set outside this line ("+strings.Join(names, ", ")+")")
+			break
+		}
+	}
 	if alts == nil {
 		// Not every word is known: one argv, unknown words as written.
 		return m.run(s, words, redirs, env, cmdEnv, stdin, s.via)

@@ -13,14 +13,28 @@ import (
 type varEnv struct {
 	vals     map[string][]string
 	exported map[string]bool
+	// partial marks variables that may also hold a value the model does
+	// not know (assigned in one branch only): their known values are
+	// still expanded, and the command is also reported as dynamic.
+	partial map[string]bool
 }
 
 func newVarEnv() *varEnv {
-	return &varEnv{vals: map[string][]string{}, exported: map[string]bool{}}
+	return &varEnv{vals: map[string][]string{}, exported: map[string]bool{}, partial: map[string]bool{}}
 }
 
 func (e *varEnv) clone() *varEnv {
-	return &varEnv{vals: maps.Clone(e.vals), exported: maps.Clone(e.exported)}
+	return &varEnv{vals: maps.Clone(e.vals), exported: maps.Clone(e.exported), partial: maps.Clone(e.partial)}
+}
+
+// anyPartial reports whether one of names may hold an unknown value.
+func (e *varEnv) anyPartial(names []string) bool {
+	for _, n := range names {
+		if e.partial[n] {
+			return true
+		}
+	}
+	return false
 }
 
 // child is the environment a new shell (bash -c) starts with: the
@@ -38,6 +52,7 @@ func (e *varEnv) child() *varEnv {
 
 func (e *varEnv) set(name string, vals ...string) {
 	vals = dedupe(vals)
+	delete(e.partial, name)
 	if len(vals) == 0 || len(vals) > maxValues {
 		delete(e.vals, name)
 		return
@@ -64,22 +79,37 @@ func (e *varEnv) setAppend(name string, add bool, vals ...string) {
 	e.set(name, out...)
 }
 
-func (e *varEnv) forget(name string) { delete(e.vals, name) }
+func (e *varEnv) forget(name string) { delete(e.vals, name); delete(e.partial, name) }
 
-func (e *varEnv) forgetAll() { clear(e.vals) }
+func (e *varEnv) forgetAll() { clear(e.vals); clear(e.partial) }
 
 func (e *varEnv) export(name string) { e.exported[name] = true }
 
 // merge makes e the state after either e or o: a variable is known when
 // both know it, with the values of both.
 func (e *varEnv) merge(o *varEnv) {
+	partial := maps.Clone(e.partial)
+	for name := range o.partial {
+		partial[name] = true
+	}
 	for name, vals := range e.vals {
 		ov, ok := o.vals[name]
 		if !ok {
-			delete(e.vals, name)
+			partial[name] = true // known on one side only
 			continue
 		}
 		e.set(name, append(slices.Clone(vals), ov...)...)
+	}
+	for name, ov := range o.vals {
+		if _, ok := e.vals[name]; !ok {
+			e.set(name, ov...)
+			partial[name] = true
+		}
+	}
+	for name := range partial {
+		if _, ok := e.vals[name]; ok {
+			e.partial[name] = true
+		}
 	}
 	for name := range o.exported {
 		e.exported[name] = true

@@ -95,7 +95,7 @@ func (m *modeler) recordDataOnly(argv []string, why string) {
 		}
 	}
 	for _, t := range tails {
-		e := Exec{Argv: t, Literal: make([]bool, len(t)), Data: make([]bool, len(t)), DataReason: why}
+		e := Exec{Argv: t, Literal: make([]bool, len(t)), Data: make([]bool, len(t)), DataReason: why, onlyData: true}
 		for i := range t {
 			e.Literal[i], e.Data[i] = true, true
 		}

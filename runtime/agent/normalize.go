@@ -2,7 +2,6 @@ package agent
 
 import (
 	"path"
-	"strings"
 
 	"github.com/hookifyc/hookifyc/compiler/pyval"
 	"github.com/hookifyc/hookifyc/compiler/shell"
@@ -45,38 +44,9 @@ func Normalize(raw pyval.Value) (Input, bool) {
 			in.Events = append(in.Events, pc.events...)
 		}
 	}
-	// A shell command with line continuations is also judged as bash
-	// reads it.
-	if ev, ok := joinedCommand(in.Event); ok {
-		in.Events = append(in.Events, ev)
-	}
+	// (A shell command with line continuations is judged as bash reads
+	// it by the engine's command model: compiler/engine's views.)
 	return in, true
-}
-
-// joinedCommand returns a Bash event with the line continuations of its
-// command removed, when it has any: bash drops a backslash before a
-// newline before it splits words, so `git push \<newline> --force` runs git
-// push --force, and a rule written for the latter must see it. (Inside
-// single quotes bash keeps them; the joined form is judged as well as the
-// command as written, so that can only add a match.)
-func joinedCommand(ev *pyval.Dict) (*pyval.Dict, bool) {
-	if str(ev, "tool_name") != "Bash" {
-		return nil, false
-	}
-	ti, _ := ev.Get("tool_input")
-	tid, ok := ti.(*pyval.Dict)
-	if !ok {
-		return nil, false
-	}
-	cmd := str(tid, "command")
-	if !strings.Contains(cmd, "\\\n") {
-		return nil, false
-	}
-	out := copyEvent(ev)
-	nti := copyEvent(tid)
-	nti.Set("command", pyval.Str(strings.ReplaceAll(cmd, "\\\n", "")))
-	out.Set("tool_input", nti)
-	return out, true
 }
 
 // copyEvent is a shallow copy of d, its keys in order.

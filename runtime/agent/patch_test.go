@@ -150,8 +150,8 @@ func TestShellPatchEvents(t *testing.T) {
 		{"line continuation", "apply_patch <<EOF\n*** Begin Patch\n*** Add File: a\n+x \\\n*** Add File: .env\n*** End Patch\nEOF",
 			// Codex reads the body as written (two files); the shell would
 			// join the lines (one file, other content): both are checked,
-			// and the command joined as bash reads it (the last event).
-			[]string{"Bash", "Write /r/a", "Write /r/a", "Write /r/.env", "Bash"}, false},
+			// and the command model reads the joined line (the engine).
+			[]string{"Bash", "Write /r/a", "Write /r/a", "Write /r/.env"}, false},
 		// What we cannot follow is a problem; the paths named are checked.
 		{"pipe", "echo " + shellQuote(envPatch) + " | apply_patch", []string{"Bash", "Write /r/.env"}, true},
 		{"file", "apply_patch < p.diff", []string{"Bash"}, true},
@@ -203,7 +203,7 @@ func TestShellPatchEvents(t *testing.T) {
 		{"sudo -i", "sudo -i " + heredoc, []string{"Bash", "Write /r/.env"}, true},
 		{"newline between", "mkdir -p d\ncd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
 		{"a plain redirection first", "mkdir -p d 2>/dev/null && cd d && " + heredoc, []string{"Bash", "Write /r/d/.env"}, false},
-		{"CDPATH by a redirection", "true {CD\\\nPATH}>/dev/null; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env", "Bash"}, true},
+		{"CDPATH by a redirection", "true {CD\\\nPATH}>/dev/null; cd etc && " + heredoc, []string{"Bash", "Write /r/etc/.env", "Write /r/.env"}, true},
 		{"hidden after, in a loop", "for i in 1 2; do " + heredoc + "eval \"$X\"; done", []string{"Bash", "Write /r/.env"}, true},
 		// A fourth review's: a wrapper after a followed cd is not Codex's
 		// shape (the shell runs it and expands the heredoc), and zsh's chdir.
@@ -331,21 +331,13 @@ func TestLenientEventsCarryContent(t *testing.T) {
 	}
 }
 
-// TestJoinedCommand: a Bash command with line continuations is judged
-// joined as well; one without is judged once.
-func TestJoinedCommand(t *testing.T) {
+// TestNoJoinedEvent: a Bash command with line continuations is one event:
+// the engine's command model reads it as bash does (compiler/engine's
+// views), so Normalize adds no joined copy.
+func TestNoJoinedEvent(t *testing.T) {
 	raw, _ := pyval.LoadJSON(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"git push \\\n --force","description":"d"}}`)
-	in, _ := Normalize(raw)
-	if len(in.Events) != 2 {
-		t.Fatalf("%d events", len(in.Events))
-	}
-	ti, _ := in.Events[1].Get("tool_input")
-	if d := ti.(*pyval.Dict); str(d, "command") != "git push  --force" || str(d, "description") != "d" {
-		t.Errorf("joined: %s", pyval.Dumps(in.Events[1]))
-	}
-	raw, _ = pyval.LoadJSON(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls -la"}}`)
 	if in, _ := Normalize(raw); len(in.Events) != 1 {
-		t.Errorf("plain command: %d events", len(in.Events))
+		t.Fatalf("%d events", len(in.Events))
 	}
 }
 

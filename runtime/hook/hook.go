@@ -55,6 +55,10 @@ type Options struct {
 	Truncated bool
 	// ReadFile reads files (rules, transcripts); relative paths are resolved against Dir.
 	ReadFile func(string) ([]byte, error)
+	// ReadScript reads a script file a Bash command runs (bash FILE,
+	// source FILE, ./FILE) for the command model, bounded and never
+	// blocking; paths are absolute. Nil: such scripts are not read.
+	ReadScript func(string) ([]byte, error)
 	// Deadline, when not zero, is when reading and evaluating rules stops
 	// (default semantics): the rules read and evaluated by then decide,
 	// and what is left is a problem the fail mode decides. The managed
@@ -102,6 +106,27 @@ func (opts *Options) patternCache(rules []*ir.Rule) engine.PatternCache {
 		}
 	}
 	return opts.Cache
+}
+
+// scriptReader returns the engine's ReadScript for a call whose command
+// runs in cwd (the process directory when the payload names none).
+func (opts *Options) scriptReader(cwd string) func(string) (string, bool) {
+	if opts.ReadScript == nil {
+		return nil
+	}
+	if cwd == "" {
+		cwd = opts.Dir
+	}
+	return func(p string) (string, bool) {
+		if !filepath.IsAbs(p) {
+			if cwd == "" {
+				return "", false
+			}
+			p = filepath.Join(cwd, p)
+		}
+		data, err := opts.ReadScript(p)
+		return string(data), err == nil
+	}
 }
 
 // DefaultDeadline is when a hook call answers whatever is left: below the
@@ -266,7 +291,7 @@ func runFixed(opts Options, project bool, extra []engine.Problem) agent.Output {
 	problems = append(problems, extra...)
 	problems = append(problems, RuleProblems(found)...)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed, RegexTimeout: opts.RegexTimeout, ReadFile: opts.ReadFile, Home: opts.Home, Actor: callActor(opts.Actor, in.Event), Patterns: opts.patternCache(rules), Deadline: opts.Deadline, FailSafeAtDeadline: !project,
-		UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted})
+		UntrustedPatternBytes: engine.DefaultUntrustedPatternBytes, TrustedRules: trusted, ReadScript: opts.scriptReader(in.Cwd)})
 	var res engine.Result
 	subjects := engine.NewSubjects()
 	for i, ev := range in.Events {

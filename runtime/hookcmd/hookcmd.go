@@ -9,6 +9,7 @@ package hookcmd
 
 import (
 	"fmt"
+	"github.com/hookifyc/hookifyc/compiler/shell"
 	"io"
 	"os"
 	"path/filepath"
@@ -172,6 +173,9 @@ func Run(h Host, f Flags, start time.Time) (int, error) {
 			// FIFO or a device that would make the hook wait.
 			return sysfile.ReadRegular(p, sysfile.MaxFileSize)
 		},
+		// Scripts a command runs, for the command model: small regular
+		// files only (engine: the model reads at most 64 KiB).
+		ReadScript: func(p string) ([]byte, error) { return sysfile.ReadRegular(p, shell.MaxScriptBytes) },
 	}
 	var mu sync.Mutex
 	answered := false

@@ -69,6 +69,7 @@ type ExecMatch struct {
 type Explanation struct {
 	Decision   string              `json:"decision" jsonschema:"allow, warn or block"`
 	Rules      []ExplainedRule     `json:"rules" jsonschema:"every matching rule, in evaluation order"`
+	Model      *engine.ModelReport `json:"command_model,omitempty" jsonschema:"what bash would run: the executed commands, pipelines, data and parts known only at run time"`
 	Problems   []string            `json:"problems,omitempty"`
 	Execpolicy *ExecpolicyDecision `json:"execpolicy,omitempty"`
 }
@@ -81,6 +82,8 @@ type ExplainedRule struct {
 	Message    string               `json:"message"`
 	Conditions []ExplainedCondition `json:"conditions" jsonschema:"every condition, all of which held"`
 	Note       string               `json:"note,omitempty"`
+	View       string               `json:"view,omitempty" jsonschema:"which view of the command matched: executed command, pipeline, joined line or raw text"`
+	Demoted    string               `json:"demoted,omitempty" jsonschema:"why a block rule only warned: it matched only data bash does not run"`
 }
 
 // ExplainedCondition is one condition that held, and on what.
@@ -271,8 +274,13 @@ func (s *Server) explain(ctx context.Context, req *mcp.CallToolRequest, in Shell
 		if e.res.StopLoopGuard && r.Blocks() {
 			er.Note = "reported as a warning: stop_hook_active is true"
 		}
+		er.View = string(ex.View)
+		if r.Blocks() {
+			er.Demoted = ex.Demoted
+		}
 		out.Rules = append(out.Rules, er)
 	}
+	out.Model = e.res.Report()
 	if len(e.res.Blocking) > 0 && len(e.res.Warning) > 0 {
 		out.Problems = append(out.Problems[:len(out.Problems):len(out.Problems)], "warnings are not shown to the agent when a rule blocks")
 	}

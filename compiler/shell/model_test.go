@@ -1,0 +1,337 @@
+package shell
+
+import (
+	"bytes"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// analyzed returns the executed commands' texts of a line (data-only
+// records left out), its data spans' text and its dynamic parts.
+func analyzed(t *testing.T, line string) (cmds, data, dyn []string, m *Model) {
+	t.Helper()
+	m = Analyze(line, ModelOptions{})
+	for _, e := range m.Commands {
+		if !e.OnlyData() {
+			cmds = append(cmds, e.Text())
+		}
+	}
+	for _, d := range m.Data {
+		data = append(data, line[d.Start:d.End])
+	}
+	for _, d := range m.Dynamic {
+		dyn = append(dyn, d.Text)
+	}
+	return cmds, data, dyn, m
+}
+
+// TestAnalyzeExecuted: the commands bash would run, in every syntactic
+// position and behind every disguise the model resolves.
+func TestAnalyzeExecuted(t *testing.T) {
+	cases := []struct {
+		line string
+		want []string // each must be among the executed commands
+	}{
+		// Spelled through the shell.
+		{`r''m -rf x`, []string{"rm -rf x"}},
+		{`"r"m -fr ..`, []string{"rm -fr .."}},
+		{`\rm -rf x`, []string{"rm -rf x"}},
+		{`{rm,-rf,x}`, []string{"rm -rf x"}},
+		{`$'\x72\x6d' -rf x`, []string{"rm -rf x"}},
+		{`$'\162\155' -rf x`, []string{"rm -rf x"}},
+		{`X=rm; $X -rf y`, []string{"rm -rf y"}},
+		{`p=r q=m; $p$q -fr /srv`, []string{"rm -fr /srv"}},
+		{`export X=rm; $X -rf y`, []string{"rm -rf y"}},
+		{`f() { local X=rm; $X -rf z; }; f`, []string{"rm -rf z"}},
+		{`X=r; X+=m; $X -rf y`, []string{"rm -rf y"}},
+		{`$(command -v rm) -fr ~/x`, []string{"rm -fr ~/x"}},
+		{"`type -P rm` -rf x", []string{"rm -rf x"}},
+		{`$(echo rm) -rf z`, []string{"rm -rf z"}},
+		{`rm '-rf' x`, []string{"rm -rf x"}},
+		{`git push '-f'`, []string{"git push -f"}},
+		{`X=ls; false && X=rm; $X -rf /`, []string{"ls -rf /", "rm -rf /"}},
+		{`for c in ls rm; do $c -rf d; done`, []string{"ls -rf d", "rm -rf d"}},
+		// Syntax that hides commands from a text prefix.
+		{`if true; then chmod -R 777 yy; fi`, []string{"chmod -R 777 yy"}},
+		{`for f in a; do rm -rf $f; done`, []string{"rm -rf a"}},
+		{`! rm -rf x`, []string{"rm -rf x"}},
+		{"echo `rm -rf x`", []string{"rm -rf x"}},
+		{`2>/dev/null rm -rf x`, []string{"rm -rf x 2> /dev/null"}},
+		{`case $x in a) rm -rf x;; esac`, []string{"rm -rf x"}},
+		{`coproc rm -rf x`, []string{"rm -rf x"}},
+		{`while read l; do rm -rf "$l"; done < list`, []string{`rm -rf "$l"`}},
+		{`(cd build && rm -rf out)`, []string{"cd build", "rm -rf out"}},
+		{`diff <(rm -rf a) b`, []string{"rm -rf a"}},
+		{"git push \\\n  --force", []string{"git push --force"}},
+		// Wrappers, each with its own options.
+		{`sudo -u root -E rm -rf x`, []string{"rm -rf x"}},
+		{`stdbuf -o0 rm -rf x`, []string{"rm -rf x"}},
+		{`ionice -c3 rm -rf x`, []string{"rm -rf x"}},
+		{`setsid -f rm -rf x`, []string{"rm -rf x"}},
+		{`chrt -f 10 rm -rf x`, []string{"rm -rf x"}},
+		{`taskset -c 1 rm -rf x`, []string{"rm -rf x"}},
+		{`flock /tmp/l rm -rf x`, []string{"rm -rf x"}},
+		{`flock -x /tmp/l -c 'rm -rf x'`, []string{"rm -rf x"}},
+		{`unshare -r rm -rf x`, []string{"rm -rf x"}},
+		{`busybox rm -rf x`, []string{"rm -rf x"}},
+		{`su -c 'rm -rf x' root`, []string{"rm -rf x"}},
+		{`runuser -u app -- rm -rf x`, []string{"rm -rf x"}},
+		{`watch -n 1 rm -rf x`, []string{"rm -rf x"}},
+		{`fakeroot rm -rf x`, []string{"rm -rf x"}},
+		{`strace -f -o /tmp/t rm -rf x`, []string{"rm -rf x"}},
+		{`ltrace rm -rf x`, []string{"rm -rf x"}},
+		{`caffeinate -i rm -rf x`, []string{"rm -rf x"}},
+		{`systemd-run --user --scope rm -rf x`, []string{"rm -rf x"}},
+		{`parallel rm -rf ::: a b`, []string{"rm -rf a", "rm -rf b"}},
+		{`fd -t d node_modules -x rm -rf`, []string{"rm -rf"}},
+		{`find . -name '*.o' -exec rm -f {} \;`, []string{"rm -f '{}'"}},
+		{`find . -execdir rm -rf {} +`, []string{"rm -rf '{}'"}},
+		{`ssh host rm -rf /var/www`, []string{"rm -rf /var/www"}},
+		{`docker exec web rm -rf /data`, []string{"rm -rf /data"}},
+		{`kubectl exec pod -- rm -rf /data`, []string{"rm -rf /data"}},
+		{`bash -c "sh -c 'rm -rf x'"`, []string{"rm -rf x"}},
+		{`nohup nice -n 5 timeout 9 env A=1 rm -rf x`, []string{"rm -rf x"}},
+		// Scripts handed to a shell.
+		{`echo 'rm -rf /' | sh`, []string{"rm -rf /"}},
+		{`printf 'rm -rf %s\n' / | bash`, []string{"rm -rf /"}},
+		{`sh <<< 'rm -rf y'`, []string{"rm -rf y"}},
+		{"bash <<'EOF'\nrm -rf z\nEOF", []string{"rm -rf z"}},
+		{`eval 'rm -rf x'`, []string{"rm -rf x"}},
+		{`X=rm; eval "$X -rf x"`, []string{"rm -rf x"}},
+		{`echo 'rm -rf /' > s.sh; bash s.sh`, []string{"rm -rf /"}},
+		{"cat > s.sh <<'EOF'\nrm -rf /\nEOF\nsource s.sh", []string{"rm -rf /"}},
+		{`echo 'rm -rf /' | xargs -I{} bash -c {}`, []string{"rm -rf /"}},
+		{`trap 'rm -rf x' EXIT`, []string{"rm -rf x"}},
+		// Interpreter code handing strings to a shell.
+		{`python3 -c "import os; os.system('rm -rf x')"`, []string{"rm -rf x"}},
+		{`node -e "require('child_process').execSync('rm -rf y')"`, []string{"rm -rf y"}},
+		{`ruby -e 'system("rm -rf z")'`, []string{"rm -rf z"}},
+		{`perl -e 'system("rm -rf z")'`, []string{"rm -rf z"}},
+		{`awk 'BEGIN { system("rm -rf w") }'`, []string{"rm -rf w"}},
+		// git's global options and abbreviations.
+		{`git -C . push --force`, []string{"git push --force"}},
+		{`git -c clean.requireForce=false clean -d`, []string{"git clean -d -c clean.requireForce=false"}},
+		{`git reset --har`, []string{"git reset --hard"}},
+		{`git clean --fo`, []string{"git clean --force"}},
+		// CLI globals before the subcommand.
+		{`kubectl -n prod delete ns x`, []string{"kubectl delete ns x -n prod"}},
+		{`az --subscription s vm delete -n v`, []string{"az vm delete --subscription s -n v"}},
+	}
+	for _, c := range cases {
+		cmds, _, _, m := analyzed(t, c.line)
+		if m.Err != nil {
+			t.Errorf("%q: %v", c.line, m.Err)
+			continue
+		}
+		for _, w := range c.want {
+			if !slices.Contains(cmds, w) {
+				t.Errorf("%q: %q not among the executed commands %q", c.line, w, cmds)
+			}
+		}
+	}
+}
+
+// TestAnalyzeData: what bash treats as data, and what it does not.
+func TestAnalyzeData(t *testing.T) {
+	cases := []struct {
+		line     string
+		data     []string // spans of the line that must be data
+		notData  []string // spans that must not be
+		masked   string   // a command whose masked text must appear
+		unmasked string   // a command that must have no data
+	}{
+		{line: `git commit -m "docs: never force push to main"`, data: []string{`"docs: never force push to main"`}},
+		{line: `echo "TRUNCATE sessions;"`, data: []string{`"TRUNCATE sessions;"`}},
+		{line: `rg -n 'drop table' db/`, data: []string{`'drop table'`}, notData: []string{`db/`}},
+		{line: `grep -e 'rm -rf' -r .`, data: []string{`'rm -rf'`}},
+		{line: `git log -S 'force' --oneline`, data: []string{`'force'`}},
+		{line: `helm uninstall --help`, masked: `'' '' ''`},
+		{line: `wipefs --version`, masked: `'' ''`},
+		{line: `kubectl auth can-i delete secrets`, data: []string{"delete"}},
+		{line: `kubectl delete ns tmp --dry-run=server`, data: []string{"ns", "tmp"}},
+		{line: `xargs echo rm -rf`, data: []string{"rm", "-rf"}},
+		{line: `ruby -e 'puts "rm -rf is blocked here"'`, data: []string{`"rm -rf is blocked here"`}},
+		{line: `jq '.[] | select(.cmd == "rm -rf")' f.json`, data: []string{`'.[] | select(.cmd == "rm -rf")'`}},
+		{line: `sed -n '/dropDatabase/p' f`, data: []string{`'/dropDatabase/p'`}},
+		{line: "ls # rm -rf /", data: []string{"# rm -rf /"}},
+		// Not data: what runs, or what the model cannot classify.
+		{line: `echo "$(rm -rf x)"`, unmasked: "rm -rf x"},
+		{line: `sed 's/x/rm -rf \//e' f`, notData: []string{`'s/x/rm -rf \//e'`}},
+		{line: `rm -rf x --help`, notData: []string{"-rf", "--help"}},
+		{line: `rm -rf x --dry-run`, notData: []string{"-rf"}},
+		{line: `psql <<< 'DROP TABLE x'`, notData: []string{`'DROP TABLE x'`}},
+		{line: `bash -c 'echo hi; rm -rf x'`, unmasked: "rm -rf x"},
+		{line: `echo "rm -rf /" | sh`, unmasked: "rm -rf /"},
+	}
+	for _, c := range cases {
+		_, data, _, m := analyzed(t, c.line)
+		for _, d := range c.data {
+			if !slices.Contains(data, d) {
+				t.Errorf("%q: %q is not data (data: %q)", c.line, d, data)
+			}
+		}
+		for _, d := range c.notData {
+			if slices.Contains(data, d) {
+				t.Errorf("%q: %q is data", c.line, d)
+			}
+		}
+		if c.masked != "" {
+			found := false
+			for _, e := range m.Commands {
+				found = found || e.MaskedText() == c.masked
+			}
+			if !found {
+				t.Errorf("%q: no command masks to %q", c.line, c.masked)
+			}
+		}
+		if c.unmasked != "" {
+			found := false
+			for _, e := range m.Commands {
+				found = found || (e.Text() == c.unmasked && e.MaskedText() == c.unmasked)
+			}
+			if !found {
+				t.Errorf("%q: %q is not a command without data", c.line, c.unmasked)
+			}
+		}
+	}
+}
+
+// TestAnalyzeDynamic: what cannot be known without running the line is
+// reported, with a reason.
+func TestAnalyzeDynamic(t *testing.T) {
+	for _, line := range []string{
+		`$X -rf /`, `"$1" -rf /`, `$(curl -s x) -rf /`, `/bin/r? -rf x`, `curl -fsSL x | sh`,
+		`base64 -d <<< cm0= | bash`, `eval "$x"`, `bash -c "$y"`, `python3 -c "import os; os.system(cmd)"`,
+		`true && X=rm; $X -rf /`, `source "$F"`,
+	} {
+		_, _, dyn, _ := analyzed(t, line)
+		if len(dyn) == 0 {
+			t.Errorf("%q: nothing reported dynamic", line)
+		}
+	}
+	for _, line := range []string{`ls -la`, `X=ls; $X -la`, `git status && npm test`, `echo 'rm -rf /' | sh`} {
+		if _, _, dyn, _ := analyzed(t, line); len(dyn) > 0 {
+			t.Errorf("%q: dynamic %q", line, dyn)
+		}
+	}
+}
+
+// TestAnalyzeSyntaxError: a line that does not parse runs nothing from
+// its error's line on (bash reads a line whole before running it); the
+// lines before it run.
+func TestAnalyzeSyntaxError(t *testing.T) {
+	cmds, data, _, m := analyzed(t, "rm -rf a\necho 'unterminated")
+	if m.Err == nil || !slices.Contains(cmds, "rm -rf a") {
+		t.Errorf("lines before the error: %q (err %v)", cmds, m.Err)
+	}
+	if len(data) != 1 || !strings.HasPrefix(data[0], "\necho") {
+		t.Errorf("the rest should be data: %q", data)
+	}
+	cmds, _, _, m = analyzed(t, "rm -rf a; echo 'unterminated")
+	if m.Err == nil || len(cmds) != 0 {
+		t.Errorf("one line: nothing runs, got %q", cmds)
+	}
+	only := 0
+	for _, e := range m.Commands {
+		if e.OnlyData() && e.Text() == "rm -rf a" {
+			only++
+		}
+	}
+	if only != 1 {
+		t.Errorf("the pieces of a line that does not parse are recorded as data")
+	}
+}
+
+// TestAnalyzeBounded: hostile lines stay bounded.
+func TestAnalyzeBounded(t *testing.T) {
+	for _, line := range []string{
+		strings.Repeat("a; ", 60000),
+		strings.Repeat("{a,b}", 40),
+		"X=" + strings.Repeat("$X$X", 1000),
+		strings.Repeat("f(){ f; }; ", 1000) + "f",
+		strings.Repeat("bash -c '", 30) + "rm -rf x" + strings.Repeat("'", 30),
+		strings.Repeat("eval ", 200) + "rm -rf x",
+		strings.Repeat("(", 2000) + "ls" + strings.Repeat(")", 2000),
+	} {
+		m := Analyze(line, ModelOptions{})
+		if len(m.Commands) > MaxModelCommands || len(m.Dynamic) > 64 {
+			t.Errorf("%.40q…: %d commands, %d dynamic", line, len(m.Commands), len(m.Dynamic))
+		}
+	}
+}
+
+// TestAnalyzeMatchesBash: for commands whose words the model claims to
+// know, real bash gives each program the same argv (bash prints it with
+// printf '%s\0' in place of the command).
+func TestAnalyzeMatchesBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatalf("bash is needed for this test: %v", err)
+	}
+	lines := []string{
+		`r''m -rf x`, `"r"m -fr ..`, `\rm -r\f x`, `{rm,-rf,x}`, `$'\x72\x6d' -rf $'a\tb'`, `$'\u00e9' x`,
+		`X=rm; $X -rf y`, `p=r q=m; $p$q -fr /srv`, `X='a b'; rm $X "$X"`, `X=r; X+=m; $X x`,
+		`rm a{1..3}b`, `rm {a,b}{c,d}`, `rm x{a..c}`, `cmd "a\"b" 'c'"d" e\ f`, `rm "" ''`,
+		`cmd '%s' {x,y,z}`, `X=rm; eval "$X -rf x"`, `rm $'\101\x42\u0043'`,
+	}
+	for _, line := range lines {
+		m := Analyze(line, ModelOptions{})
+		if m.Err != nil {
+			t.Fatalf("%q: %v", line, m.Err)
+		}
+		var model [][]string
+		for _, e := range m.Commands {
+			if e.OnlyData() || !allTrue(e.Literal) || e.Argv[0] == "git" {
+				continue
+			}
+			model = append(model, e.Argv)
+		}
+		// Every program is one that does not exist: bash hands its argv
+		// to command_not_found_handle, which prints it.
+		cmd := exec.Command(bash, "-c", printer+line)
+		cmd.Env = []string{"LC_ALL=C.UTF-8", "PATH=/nonexistent"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%q: bash: %v", line, err)
+		}
+		var truth [][]string
+		for _, rec := range bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n")) {
+			if len(rec) == 0 {
+				continue
+			}
+			fields := strings.Split(strings.TrimSuffix(string(rec), "\x00"), "\x00")
+			truth = append(truth, fields)
+		}
+		if len(truth) == 0 {
+			t.Errorf("%q: bash printed no command", line)
+		}
+		for _, argv := range truth {
+			if !containsArgv(model, argv) {
+				t.Errorf("%q: bash runs %q, the model has %q", line, argv, model)
+			}
+		}
+	}
+}
+
+// printer makes bash print the argv of every command it cannot find.
+const printer = `command_not_found_handle() { printf '%s\0' "$@"; printf '\n'; }; `
+
+func allTrue(b []bool) bool {
+	for _, x := range b {
+		if !x {
+			return false
+		}
+	}
+	return true
+}
+
+func containsArgv(list [][]string, argv []string) bool {
+	for _, a := range list {
+		if slices.Equal(a, argv) {
+			return true
+		}
+	}
+	return false
+}
