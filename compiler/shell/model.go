@@ -490,7 +490,15 @@ func (m *modeler) command(s *src, cmd syntax.Command, redirs []*syntax.Redirect,
 		}
 		*env = *after
 	case *syntax.FuncDecl:
-		name := c.Name.Value
+		name := ""
+		if c.Name != nil {
+			name = c.Name.Value
+		} else if len(c.Names) > 0 {
+			name = c.Names[0].Value
+		}
+		for _, n := range c.Names {
+			m.funcs[n.Value] = c.Body
+		}
 		m.funcs[name] = c.Body
 		// Modelled where it is defined too: it may be called in ways
 		// the line does not show (a computed name, a trap).

@@ -29,22 +29,20 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		crMapped = true
 	}
 	s := &src{w: walker{src: text, crMapped: crMapped}, top: true}
-	var ran []*syntax.Stmt
+	// The longest prefix of whole lines before the error's line that
+	// parses: its statements are complete, and bash has run them.
 	rest := 0
-	parser := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	done := false
-	_ = parser.Stmts(strings.NewReader(mapped), func(st *syntax.Stmt) bool {
-		// (Returning false makes mvdan.cc/sh v3.14 panic: keep going.)
-		if done || int(st.End().Line()) >= perr.Line || len(ran) >= MaxModelCommands {
-			done = true
-			return true
+	ends := lineEnds(mapped, perr.Line-1)
+	for k := len(ends) - 1; k >= 0 && k >= len(ends)-8; k-- {
+		file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(mapped[:ends[k]]), "")
+		if err != nil {
+			continue
 		}
-		ran = append(ran, st)
-		rest = int(st.End().Offset())
-		return true
-	})
-	if len(ran) > 0 && treeDepthStmts(ran) <= maxTreeDepth {
-		m.stmts(s, ran, env, nil)
+		if treeDepth(file) <= maxTreeDepth {
+			m.stmts(s, file.Stmts, env, nil)
+			rest = ends[k]
+		}
+		break
 	}
 	rest = min(max(rest, 0), len(text))
 	if rest < len(text) {
@@ -55,13 +53,15 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 	}
 }
 
-// treeDepthStmts is treeDepth over statements.
-func treeDepthStmts(list []*syntax.Stmt) int {
-	most := 0
-	for _, st := range list {
-		most = max(most, treeDepth(&syntax.File{Stmts: []*syntax.Stmt{st}}))
+// lineEnds returns the offsets just past the first n lines' newlines.
+func lineEnds(s string, n int) []int {
+	var ends []int
+	for i := 0; i < len(s) && len(ends) < n; i++ {
+		if s[i] == '\n' {
+			ends = append(ends, i+1)
+		}
 	}
-	return most
+	return ends
 }
 
 // crudeSegments splits text that does not parse at the shell's operators

@@ -226,7 +226,7 @@ func TestAnalyzeSyntaxError(t *testing.T) {
 	if m.Err == nil || !slices.Contains(cmds, "rm -rf a") {
 		t.Errorf("lines before the error: %q (err %v)", cmds, m.Err)
 	}
-	if len(data) != 1 || !strings.HasPrefix(data[0], "\necho") {
+	if len(data) != 1 || !strings.HasPrefix(data[0], "echo") {
 		t.Errorf("the rest should be data: %q", data)
 	}
 	cmds, _, _, m = analyzed(t, "rm -rf a; echo 'unterminated")
@@ -334,4 +334,39 @@ func containsArgv(list [][]string, argv []string) bool {
 		}
 	}
 	return false
+}
+
+// FuzzAnalyze: the model never panics, stays within its bounds, locates
+// data inside the line, and every command's masked text is its text when
+// it has no data.
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	for _, s := range []string{
+		`X=rm; $X -rf y`, `{rm,-rf,x}`, `echo 'rm -rf /' | sh`, `python3 -c "import os; os.system('rm -rf x')"`,
+		`git -C . push --force`, `kubectl -n p delete ns x`, "rm -rf a\necho 'x", `f(){ f|f& };f`,
+		`echo x | xargs -I{} bash -c {}`, `parallel ::: 'rm -rf /'`, `cat > s.sh <<'E'` + "\nrm x\nE\nbash s.sh",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		m := Analyze(line, ModelOptions{ReadScript: func(string) (string, bool) { return "rm -rf x; . ./a.sh", true }})
+		if len(m.Commands) > MaxModelCommands || len(m.Dynamic) > 64 {
+			t.Fatalf("%d commands, %d dynamic", len(m.Commands), len(m.Dynamic))
+		}
+		for _, d := range m.Data {
+			if d.Start < 0 || d.End > len(line) || d.Start > d.End {
+				t.Fatalf("data span %v outside %d bytes", d, len(line))
+			}
+		}
+		for _, e := range m.Commands {
+			if len(e.Argv) != len(e.Literal) || (e.Data != nil && len(e.Data) != len(e.Argv)) {
+				t.Fatalf("argv %q, literal %v, data %v", e.Argv, e.Literal, e.Data)
+			}
+			if !e.HasData() && e.MaskedText() != e.Text() {
+				t.Fatalf("no data, yet masked %q != %q", e.MaskedText(), e.Text())
+			}
+		}
+	})
 }
