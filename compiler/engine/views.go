@@ -90,6 +90,11 @@ func buildViews(cmd string, readScript func(string) (string, bool)) *commandMode
 		for _, e := range model.Commands {
 			add(commandView{kind: ViewCommand, text: e.Text(), masked: e.MaskedText(), why: e.DataReason})
 		}
+		for _, e := range model.Commands {
+			if len(e.Redirs) > 0 && len(e.Argv) > 0 {
+				add(commandView{kind: ViewCommand, text: e.RedirText(), masked: e.MaskedRedirText(), why: e.DataReason})
+			}
+		}
 		for _, p := range model.Pipelines {
 			add(commandView{kind: ViewPipeline, text: p.Text, masked: p.Masked, why: "data in the pipeline"})
 		}

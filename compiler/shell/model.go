@@ -73,31 +73,48 @@ type Exec struct {
 	StdinData bool
 
 	codeFromStdin bool
-	onlyData      bool // recorded by recordDataOnly
+	onlyData      bool   // recorded by recordDataOnly
+	stdinMasked   string // Stdin with the string literals of the SQL it holds blanked
 }
 
 // Text is the command's canonical text: its argv joined as a shell would
 // read it back (shlex.join), words not known statically as written, then
-// its redirections, then its input as a here-string: `<<< 'TEXT'` when it
-// is known, `<<< "$(COMMAND)"` when it is another command's output.
-func (e Exec) Text() string { return e.render(joinArgv(e.Argv, e.Literal, nil), false) }
+// its input as a here-string: `<<< 'TEXT'` when it is known, `<<< "$(COMMAND)"`
+// when it is another command's output. A command that is only
+// redirections (`> file`) is its redirections.
+func (e Exec) Text() string {
+	return e.render(joinArgv(e.Argv, e.Literal, nil), false, len(e.Argv) == 0)
+}
 
-func (e Exec) render(argv string, masked bool) string {
-	if len(e.Redirs) == 0 && e.Stdin == "" {
+// RedirText is Text with the command's file redirections after its argv
+// (`echo x > ~/.bashrc`), for rules about what a command writes; Text
+// leaves them out so that a rule can anchor on the last argument.
+func (e Exec) RedirText() string { return e.render(joinArgv(e.Argv, e.Literal, nil), false, true) }
+
+// MaskedRedirText is RedirText with data blanked (MaskedText).
+func (e Exec) MaskedRedirText() string { return e.render(e.maskedArgv(), true, true) }
+
+func (e Exec) render(argv string, masked, redirs bool) string {
+	if (len(e.Redirs) == 0 || !redirs) && e.Stdin == "" {
 		return argv
 	}
 	var b strings.Builder
 	b.WriteString(argv)
-	for _, r := range e.Redirs {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
+	if redirs {
+		for _, r := range e.Redirs {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(r)
 		}
-		b.WriteString(r)
 	}
 	switch {
 	case e.Stdin == "":
 	case masked && e.StdinData:
 		b.WriteString(" <<< ''")
+	case masked && e.stdinMasked != "":
+		b.WriteString(" <<< ")
+		b.WriteString(Quote(e.stdinMasked))
 	case e.StdinKnown:
 		b.WriteString(" <<< ")
 		b.WriteString(Quote(e.Stdin))
@@ -116,7 +133,14 @@ func (e Exec) MaskedText() string {
 	if !e.HasData() {
 		return e.Text()
 	}
-	return e.render(joinArgv(e.Argv, e.Literal, func(i int) (string, bool) {
+	return e.render(e.maskedArgv(), true, len(e.Argv) == 0)
+}
+
+func (e Exec) maskedArgv() string {
+	if !e.HasData() {
+		return joinArgv(e.Argv, e.Literal, nil)
+	}
+	return joinArgv(e.Argv, e.Literal, func(i int) (string, bool) {
 		if e.Data != nil && e.Data[i] {
 			return "", true
 		}
@@ -124,7 +148,7 @@ func (e Exec) MaskedText() string {
 			return blankSpans(e.Code.Text, e.Code.Literals), true
 		}
 		return "", false
-	}), true)
+	})
 }
 
 // OnlyData reports a command recorded only as data: every word is data
@@ -133,7 +157,7 @@ func (e Exec) OnlyData() bool { return e.onlyData }
 
 // HasData reports whether any word of the command, or its input, is data.
 func (e Exec) HasData() bool {
-	return e.Data != nil || (e.Code != nil && len(e.Code.Literals) > 0) || (e.StdinData && e.Stdin != "")
+	return e.Data != nil || (e.Code != nil && len(e.Code.Literals) > 0) || (e.StdinData && e.Stdin != "") || e.stdinMasked != ""
 }
 
 func joinArgv(argv []string, literal []bool, replace func(int) (string, bool)) string {
@@ -520,9 +544,17 @@ func (m *modeler) command(s *src, cmd syntax.Command, redirs []*syntax.Redirect,
 			return m.stmt(s, c.Stmt, env, stdin)
 		}
 	case *syntax.CoprocClause:
-		if c.Stmt != nil {
-			m.stmt(s, c.Stmt, env.clone(), stdin)
+		if c.Stmt == nil {
+			break
 		}
+		if call, ok := c.Stmt.Cmd.(*syntax.CallExpr); ok {
+			// bash takes NAME as a coprocess name only before a compound
+			// command: `coproc dd if=x of=y` runs dd with those words
+			// (mvdan.cc/sh reads the words with = after dd as
+			// assignments).
+			c.Stmt.Cmd = coprocCall(c.Name, call)
+		}
+		m.stmt(s, c.Stmt, env.clone(), stdin)
 	case *syntax.TestClause, *syntax.ArithmCmd:
 		m.redirWords(s, redirs, env)
 		m.nodeSubst(s, c, env)
@@ -948,7 +980,7 @@ func (m *modeler) callWords(s *src, args []*syntax.Word, env *varEnv) ([]Word, [
 // line, a glob, a tilde, a command substitution that is not a literal
 // echo, printf or command -v).
 func (m *modeler) expandWord(s *src, w *syntax.Word, env *varEnv) ([][]string, bool) {
-	if hasTilde(w) || hasGlobOrArith(w) {
+	if hasGlobOrArith(w) {
 		return nil, false
 	}
 	var out [][]string
@@ -988,12 +1020,16 @@ func (m *modeler) expandArgs(s *src, args []*syntax.Word, env *varEnv) ([][]stri
 // (echo, printf, command -v, which, type -P); anything else is unknown.
 func (m *modeler) substOutput() func(*syntax.CmdSubst) (string, error) {
 	return func(cs *syntax.CmdSubst) (string, error) {
-		if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 || cs.Stmts[0].Background || cs.Stmts[0].Negated {
+		if len(cs.Stmts) != 1 || cs.Stmts[0].Background || cs.Stmts[0].Negated {
 			return "", errRuntime
 		}
 		call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
 		if !ok || len(call.Assigns) > 0 {
 			return "", errRuntime
+		}
+		if len(cs.Stmts[0].Redirs) > 0 {
+			// "$(cat <<'EOF' … EOF)": a message written as a here-document.
+			return catHeredoc(call, cs.Stmts[0].Redirs)
 		}
 		var argv []string
 		for _, a := range call.Args {
@@ -1100,4 +1136,115 @@ func dedupe(vals []string) []string {
 		}
 	}
 	return out
+}
+
+// coprocCall rebuilds `coproc [NAME] WORDS…` as the simple command bash
+// runs: NAME (when the parser took one), then every word in source order,
+// the ones after the command name that the parser read as assignments
+// included.
+func coprocCall(name *syntax.Word, call *syntax.CallExpr) *syntax.CallExpr {
+	if len(call.Args) == 0 && name == nil {
+		return call
+	}
+	first := syntax.Pos{}
+	switch {
+	case name != nil:
+		first = name.Pos()
+	default:
+		first = call.Args[0].Pos()
+	}
+	out := &syntax.CallExpr{}
+	type item struct {
+		pos  uint
+		word *syntax.Word
+	}
+	var items []item
+	if name != nil {
+		if lit := name.Lit(); isEnvAssignment(lit) {
+			// coproc X=1 cmd: an assignment before a simple command.
+			n, v, _ := strings.Cut(lit, "=")
+			out.Assigns = append(out.Assigns, &syntax.Assign{
+				Name:  &syntax.Lit{ValuePos: name.Pos(), ValueEnd: name.Pos(), Value: n},
+				Value: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: name.Pos(), ValueEnd: name.End(), Value: v}}},
+			})
+		} else {
+			items = append(items, item{name.Pos().Offset(), name})
+		}
+	}
+	for _, a := range call.Assigns {
+		if a.Name == nil || a.Pos().Offset() < first.Offset() {
+			out.Assigns = append(out.Assigns, a)
+			continue
+		}
+		op := "="
+		if a.Append {
+			op = "+="
+		}
+		w := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: a.Name.ValuePos, ValueEnd: a.Name.ValueEnd, Value: a.Name.Value + op}}}
+		if a.Value != nil {
+			w.Parts = append(w.Parts, a.Value.Parts...)
+		}
+		items = append(items, item{a.Pos().Offset(), w})
+	}
+	for _, w := range call.Args {
+		items = append(items, item{w.Pos().Offset(), w})
+	}
+	slices.SortStableFunc(items, func(a, b item) int { return int(a.pos) - int(b.pos) })
+	for _, it := range items {
+		out.Args = append(out.Args, it.word)
+	}
+	return out
+}
+
+// catHeredoc is the output of `cat` (or `cat -`) reading a literal
+// here-document or here-string.
+func catHeredoc(call *syntax.CallExpr, redirs []*syntax.Redirect) (string, error) {
+	if len(redirs) != 1 || len(call.Args) == 0 || len(call.Args) > 2 {
+		return "", errRuntime
+	}
+	if v, lit := literalValue(call.Args[0].Parts, argWord); !lit || v != "cat" {
+		return "", errRuntime
+	}
+	if len(call.Args) == 2 {
+		if v, lit := literalValue(call.Args[1].Parts, argWord); !lit || v != "-" {
+			return "", errRuntime
+		}
+	}
+	r := redirs[0]
+	if r.N != nil && r.N.Value != "0" {
+		return "", errRuntime
+	}
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		if r.Hdoc == nil {
+			return "", nil
+		}
+		var body string
+		if r.Word != nil && quotedDelimiter(r.Word) {
+			var b strings.Builder
+			for _, part := range r.Hdoc.Parts {
+				lit, ok := part.(*syntax.Lit)
+				if !ok {
+					return "", errRuntime
+				}
+				b.WriteString(lit.Value)
+			}
+			body = b.String()
+		} else {
+			v, ok := heredocValue(r.Hdoc.Parts)
+			if !ok {
+				return "", errRuntime
+			}
+			body = v
+		}
+		if r.Op == syntax.DashHdoc {
+			body = stripLeadingTabs(body)
+		}
+		return body, nil
+	case syntax.WordHdoc:
+		if v, lit := literalValue(r.Word.Parts, argWord); lit {
+			return v + "\n", nil
+		}
+	}
+	return "", errRuntime
 }

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -83,6 +84,10 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 	case "gh", "glab":
 		idx = optionValues(argv, []string{"-t", "--title", "-b", "--body", "-m", "--message", "-n", "--notes", "--description", "-d"})
 		reason = "a title or message of " + name
+	case "fzf", "sk":
+		idx, reason = optionValues(argv, []string{"-q", "--query", "-f", "--filter"}), "the query of "+name
+	case "semgrep", "ast-grep", "sg", "comby":
+		idx, reason = optionValues(argv, []string{"-e", "--pattern", "-p"}), "the search pattern of "+name
 	case "jq", "yq", "gojq", "jaq":
 		idx, reason = jqFilter(argv), "the filter of "+name
 	case "sed", "gsed":
@@ -126,23 +131,44 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 // is a file name or an error, never a promise).
 func helpOrPreview(name string, argv []string) (reason string, prints bool) {
 	args := argv[1:]
+	scripted := isInterpreterName(name) && len(args) > 0 && !strings.HasPrefix(args[0], "-")
 	for i, a := range args {
+		if a == "--" {
+			break
+		}
 		switch a {
 		case "--help", "-help", "--version", "-version", "--usage":
-			if len(args) <= 4 && allWords(args[:i]) && allWords(args[i+1:]) {
+			if len(args) <= 4 && allWords(args[:i]) && allWords(args[i+1:]) || helpAnywhere[name] || allOptions(args) {
 				return "a " + a + " invocation prints and runs nothing", true
 			}
 		case "-h", "-V":
-			if i == len(args)-1 && allWords(args[:i]) && len(args) <= 4 {
+			if i == len(args)-1 && allWords(args[:i]) && len(args) <= 4 || a == "-h" && helpAnywhere[name] {
 				return "a lone " + a + " prints help or a version", true
 			}
 		case "help":
-			if (i == 0 || i == 1) && allWords(args) && len(args) <= 4 && !isShellName(name) && !isInterpreterName(name) {
+			if (i == 0 || i == 1 || helpAnywhere[name]) && allWords(args) && len(args) <= 5 && !isShellName(name) && (!isInterpreterName(name) || scripted && i == 1) {
 				return name + " help prints help", true
 			}
 		}
 	}
-	return dryRun(name, argv), false
+	if why := dryRun(name, argv); why != "" {
+		// A preview acts on nothing: the program's name is data too.
+		return why, true
+	}
+	return "", false
+}
+
+// helpAnywhere are the programs that print help and do nothing else when
+// --help (or -h) stands anywhere among their arguments: those with their
+// own option parser, the same on every platform (git, and the cobra,
+// urfave and Python CLIs of cloud tools). GNU tools do too, but BSD and
+// busybox ones read a later --help as an operand (rm -rf x --help removes
+// a file named --help on macOS), so they are not here.
+var helpAnywhere = map[string]bool{
+	"git": true, "docker": true, "podman": true, "kubectl": true, "oc": true, "helm": true, "gh": true, "glab": true,
+	"terraform": true, "tofu": true, "terragrunt": true, "aws": true, "gcloud": true, "az": true, "pulumi": true,
+	"flux": true, "argocd": true, "kind": true, "minikube": true, "eksctl": true, "vercel": true, "fly": true, "flyctl": true,
+	"firebase": true, "heroku": true, "doctl": true, "npm": true, "cargo": true, "go": true,
 }
 
 // dryRunOptions are, per program, the options that make it only show what
@@ -157,15 +183,19 @@ var dryRunOptions = map[string][]string{
 	"ansible": {"--check", "-C"}, "ansible-playbook": {"--check", "-C"},
 	"npm": {"--dry-run"}, "pnpm": {"--dry-run"}, "yarn": {"--dry-run"}, "cargo": {"--dry-run"},
 	"pip": {"--dry-run"}, "pip3": {"--dry-run"}, "uv": {"--dry-run"}, "poetry": {"--dry-run"}, "brew": {"--dry-run"},
-	"aws": {"--dryrun", "--dry-run"}, "certbot": {"--dry-run"}, "zypper": {"--dry-run"},
+	"aws": {"--dryrun", "--dry-run", "--generate-cli-skeleton"}, "certbot": {"--dry-run"}, "zypper": {"--dry-run"},
 	"dnf": {"--assumeno"}, "yum": {"--assumeno"}, "az": {"--what-if"}, "pulumi": {"--preview-only"},
 	"wipefs": {"-n", "--no-act"}, "sfdisk": {"-n", "--no-act"}, "mke2fs": {"-n"},
-	"terraform": {}, "docker": {},
+	"docker": {"--dry-run"}, "docker-compose": {"--dry-run"}, "podman": {"--dry-run"},
+	"zfs": {"-n"}, "zpool": {"-n"}, "sgdisk": {"--pretend", "-P"}, "rake": {"-n", "--dry-run", "-T", "--tasks", "-D", "--describe", "-W", "--where"},
+	"shutdown": {"-c", "--show", "-k"}, "mkfs.ext2": {"-n"}, "mkfs.ext3": {"-n"}, "mkfs.ext4": {"-n"},
+	"semgrep": {"--dry-run"}, "terraform": {}, "rails": {"-T", "--tasks", "-D", "--describe", "-n", "--dry-run"},
+	"mkfs.xfs": {"-N"}, "lvremove": {"--test", "-t"}, "vgremove": {"--test", "-t"}, "pvremove": {"--test", "-t"},
 }
 
 // shortDryRun are programs whose -n in a cluster of short options is a
 // dry run.
-var shortDryRun = map[string]bool{"rsync": true, "rclone": true, "make": true, "gmake": true, "borg": true}
+var shortDryRun = map[string]bool{"rsync": true, "rclone": true, "make": true, "gmake": true, "borg": true, "wipefs": true, "zfs": true}
 
 // dryRun returns why a program's own dry-run option makes the invocation
 // a preview, or "".
@@ -176,6 +206,23 @@ func dryRun(name string, argv []string) string {
 	}
 	if (name == "kubectl" || name == "oc") && len(args) >= 2 && args[0] == "auth" && args[1] == "can-i" {
 		return "kubectl auth can-i only asks"
+	}
+	if name == "redis-cli" {
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if u := strings.ToUpper(a); u == "COMMAND" || u == "ACL" || u == "HELP" {
+				return "redis-cli " + a + " only describes commands"
+			}
+			break
+		}
+	}
+	if name == "az" && len(args) >= 1 && args[0] == "find" {
+		return "az find only searches the documentation"
+	}
+	if name == "php" && len(args) >= 1 && path.Base(args[0]) == "artisan" && slices.Contains(args, "--pretend") {
+		return "a dry run (artisan --pretend)"
 	}
 	opts := dryRunOptions[name]
 	for _, a := range args {
@@ -211,13 +258,13 @@ func gitDryRun(argv []string) string {
 			break
 		}
 		switch {
-		case a == "--dry-run" && (sub == "push" || sub == "clean" || sub == "add" || sub == "rm" || sub == "mv" || sub == "commit" || sub == "fetch" || sub == "filter-repo"):
+		case a == "--dry-run" && (sub == "push" || sub == "clean" || sub == "add" || sub == "rm" || sub == "mv" || sub == "commit" || sub == "fetch" || sub == "filter-repo" || sub == "reflog" || sub == "prune" || sub == "worktree"):
 			return "a dry run (git " + sub + " --dry-run)"
 		case sub == "filter-repo" && a == "--analyze":
 			return "git filter-repo --analyze only reports"
 		case sub == "push" && a == "-n":
 			return "a dry run (git push -n)"
-		case (sub == "clean" || sub == "rm" || sub == "add" || sub == "mv") && isShortCluster(a) && strings.Contains(a[1:], "n"):
+		case (sub == "clean" || sub == "rm" || sub == "add" || sub == "mv" || sub == "reflog" || sub == "prune") && isShortCluster(a) && strings.Contains(a[1:], "n"):
 			return "a dry run (git " + sub + " " + a + ")"
 		}
 	}
@@ -232,6 +279,18 @@ func isShortCluster(a string) bool {
 	}
 	for _, c := range a[1:] {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// allOptions reports arguments that are all options: with no operand, a
+// --help among them makes any getopt-style program print help (or fail)
+// and act on nothing.
+func allOptions(args []string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
 			return false
 		}
 	}
@@ -346,6 +405,8 @@ func gitDataArgs(argv []string) ([]int, string) {
 	switch sub {
 	case "commit", "tag", "merge", "notes", "stash", "revert", "cherry-pick":
 		return optionValues(argv, []string{"-m", "--message"}), "the message of git " + sub
+	case "push":
+		return optionValues(argv, []string{"-o", "--push-option"}), "a push option's text (git push -o)"
 	case "log", "show", "shortlog", "whatchanged", "rev-list", "reflog":
 		return optionValues(argv, []string{"-S", "-G", "--grep", "--author", "--committer"}), "a search of git " + sub
 	case "grep":

@@ -30,6 +30,9 @@ func expandFields(w *syntax.Word, vars map[string]string, subst func(*syntax.Cmd
 	}
 	var out []string
 	for _, bw := range words {
+		if leadingTilde(bw) {
+			return nil, errRuntime // the account's home: known only at run time
+		}
 		fields, err := wordFieldsOf(bw.Parts, vars, subst, true)
 		if err != nil {
 			return nil, err
@@ -312,4 +315,14 @@ func printfOutput(format string, args []string) (string, bool) {
 		}
 		args = args[used:]
 	}
+}
+
+// leadingTilde reports a word that starts with an unquoted ~ (after brace
+// expansion, as bash expands it).
+func leadingTilde(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return ok && strings.HasPrefix(lit.Value, "~")
 }

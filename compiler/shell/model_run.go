@@ -15,16 +15,19 @@ import (
 // text of the innermost command.
 func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdEnv *varEnv, stdin *stdinSource, via []string) string {
 	m.noteWrites(s, words, redirs, stdin)
-	consumed := false // standard input is run as code
-	last := ""        // the innermost command's name
+	consumed := false     // standard input is run as code
+	var lastArgv []string // the innermost command
 	defer func() {
-		if !consumed && readsTextOnly(path.Base(last)) {
+		if !consumed && readsInputAsText(lastArgv) {
 			m.redirData(s, redirs)
 		}
 	}()
 	text := ""
 	rendered := renderRedirs(s, redirs)
 	for depth := 0; ; depth++ {
+		for len(words) > 1 && words[0].Literal && words[0].Raw == words[0].Value && isEnvAssignment(words[0].Value) {
+			words = words[1:] // an unquoted NAME=value the parser left in the words (coproc X=1 cmd)
+		}
 		if len(words) == 0 {
 			return text
 		}
@@ -33,12 +36,20 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		if e.Code == nil || !e.codeFromStdin {
 			setStdin(&e, stdin)
 		}
+		switch {
+		case e.Code != nil && e.codeFromStdin:
+			m.markStdinLiterals(s, redirs, e.Code.Literals)
+		case e.StdinKnown && e.Code == nil && sqlClients[path.Base(e.Argv[0])] != nil:
+			lits := sqlLiterals(e.Stdin)
+			e.stdinMasked = blankSpans(e.Stdin, lits)
+			m.markStdinLiterals(s, redirs, lits)
+		}
 		if !m.record(e) {
 			return text
 		}
 		text = e.Text()
 		name := words[0]
-		last = name.Value
+		lastArgv = e.Argv
 		if name.Literal && strings.Contains(name.Value, "=") && len(words) > 1 {
 			// Not a valid assignment (1A=2 cmd): bash looks for a
 			// program of that name and runs nothing else.
@@ -62,7 +73,7 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		if e.Code != nil {
 			consumed = consumed || e.codeFromStdin
 			m.interpreter(s, e, cmdEnv)
-			for _, seg := range crudeSegments(e.Code.Text) {
+			for _, seg := range codeSegments(e.Code) {
 				if len(seg) > 32 {
 					seg = seg[:32]
 				}
@@ -101,10 +112,14 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 			}
 			return text
 		case "alias":
-			// An alias runs its value where it is used (expand_aliases).
+			// An alias runs its value only where it is used, and bash
+			// expands no alias in a non-interactive line unless told to:
+			// what it would run is data.
 			for _, w := range words[1:] {
 				if _, v, ok := strings.Cut(w.Value, "="); ok && w.Literal {
-					m.script(v, env.clone(), append(slices.Clip(via), "alias"), text, false, s.depth+1)
+					for _, seg := range crudeSegments(v) {
+						m.recordDataOnly(seg, "the value of an alias, run only where the alias is used")
+					}
 				}
 			}
 			return text
@@ -410,6 +425,10 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 	}
 	if code, ok := InterpreterCode(e.Argv, ""); ok && code.Text != "" {
 		e.Code = &code
+	} else if c := sqlCode(e.Argv); c != nil {
+		e.Code = c
+	} else if c := evalCode(e.Argv); c != nil {
+		e.Code = c
 	} else if stdin != nil && stdin.known && isInterpreterName(path.Base(e.Argv[0])) {
 		argv := e.Argv
 		if len(argv) == 1 {
@@ -546,7 +565,7 @@ func setStdin(e *Exec, stdin *stdinSource) {
 			return
 		}
 		e.Stdin, e.StdinKnown = stdin.text, true
-		e.StdinData = readsTextOnly(name)
+		e.StdinData = readsInputAsText(e.Argv)
 	case stdin.from != "" && runsInput(name) && programFromStdin(e.Argv):
 		e.Stdin = stdin.from
 	}
@@ -578,6 +597,33 @@ func programFromStdin(argv []string) bool {
 		}
 	}
 	return true
+}
+
+// readsInputAsText reports a command that reads its standard input only
+// as text: a text tool, or a message read from "-" (git commit -F -, gh
+// pr create --body-file -).
+func readsInputAsText(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	name := path.Base(argv[0])
+	if readsTextOnly(name) {
+		return true
+	}
+	switch name {
+	case "git", "gh", "glab":
+		for i, a := range argv[1:] {
+			switch a {
+			case "-F", "--file", "--body-file", "--notes-file", "-b", "--body":
+				if i+2 < len(argv) && argv[i+2] == "-" {
+					return true
+				}
+			case "--file=-", "--body-file=-", "--notes-file=-", "-F-":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readsTextOnly reports a program that only reads its input as text.
@@ -700,4 +746,37 @@ func replaceWords(words []Word, repl, value string) []Word {
 		out[i] = w
 	}
 	return out
+}
+
+// codeSegments are the pieces of interpreter code read as if it were shell
+// (node -e "rm -rf /"), recorded as data; none for SQL.
+func codeSegments(c *Code) [][]string {
+	if c.Lang == "sql" {
+		return nil
+	}
+	return crudeSegments(c.Text)
+}
+
+// markStdinLiterals marks, in the line itself, spans of a quoted
+// here-document on standard input (whose text is the body as written)
+// that are data: the string literals and comments of code it feeds.
+func (m *modeler) markStdinLiterals(s *src, redirs []*syntax.Redirect, lits []Span) {
+	if !s.top || len(lits) == 0 {
+		return
+	}
+	var doc *syntax.Redirect
+	for _, r := range redirs {
+		if (r.Op == syntax.Hdoc) && (r.N == nil || r.N.Value == "0") && r.Hdoc != nil && r.Word != nil && quotedDelimiter(r.Word) {
+			doc = r
+		}
+	}
+	if doc == nil {
+		return
+	}
+	body := s.w.span(doc.Hdoc.Pos(), doc.Hdoc.End())
+	for _, l := range lits {
+		if body.Start+l.End <= body.End {
+			m.out.Data = append(m.out.Data, Span{body.Start + l.Start, body.Start + l.End})
+		}
+	}
 }

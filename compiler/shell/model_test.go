@@ -58,7 +58,7 @@ func TestAnalyzeExecuted(t *testing.T) {
 		{`for f in a; do rm -rf $f; done`, []string{"rm -rf a"}},
 		{`! rm -rf x`, []string{"rm -rf x"}},
 		{"echo `rm -rf x`", []string{"rm -rf x"}},
-		{`2>/dev/null rm -rf x`, []string{"rm -rf x 2> /dev/null"}},
+		{`2>/dev/null rm -rf x`, []string{"rm -rf x"}},
 		{`case $x in a) rm -rf x;; esac`, []string{"rm -rf x"}},
 		{`coproc rm -rf x`, []string{"rm -rf x"}},
 		{`while read l; do rm -rf "$l"; done < list`, []string{`rm -rf "$l"`}},
