@@ -588,7 +588,7 @@ func (m *modeler) forClause(s *src, c *syntax.ForClause, env *varEnv, stdin *std
 		for _, w := range loop.Items {
 			m.wordSubst(s, w, env)
 			fields, ok := m.expandWord(s, w, env)
-			if !ok || len(fields) != 1 {
+			if !ok || len(fields) != 1 || hasRawField(fields[0]) {
 				known = false
 				continue
 			}
@@ -775,7 +775,7 @@ func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redi
 		if a.Naked && a.Name == nil && a.Value != nil {
 			m.wordSubst(s, a.Value, env)
 			fields, ok := m.expandWord(s, a.Value, env)
-			if ok && len(fields) == 1 {
+			if ok && len(fields) == 1 && !hasRawField(fields[0]) {
 				for _, f := range fields[0] {
 					if strings.HasPrefix(f, "-") && strings.Contains(f, "n") {
 						nameref = true
@@ -944,7 +944,7 @@ func (m *modeler) callWords(s *src, args []*syntax.Word, env *varEnv) ([]Word, [
 		}
 		if len(fields) == 1 {
 			for _, f := range fields[0] {
-				words = append(words, Word{Value: f, Raw: wd.Raw, Literal: true, Span: wd.Span})
+				words = append(words, fieldWord(f, wd))
 			}
 		} else {
 			words = append(words, wd)
@@ -954,7 +954,7 @@ func (m *modeler) callWords(s *src, args []*syntax.Word, env *varEnv) ([]Word, [
 			for _, fs := range fields {
 				n := slices.Clip(alt)
 				for _, f := range fs {
-					n = append(n, Word{Value: f, Raw: wd.Raw, Literal: true, Span: wd.Span})
+					n = append(n, fieldWord(f, wd))
 				}
 				next = append(next, n)
 				if len(next) > maxAlternatives {
@@ -1111,9 +1111,9 @@ func hasGlobOrArith(w *syntax.Word) bool {
 }
 
 // paramNames lists the variables a word expands (not inside command
-// substitutions, which substOutput judges).
+// substitutions, which substOutput judges), and IFS, which splits them.
 func paramNames(w *syntax.Word) []string {
-	var names []string
+	names := []string{"IFS"}
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -1247,4 +1247,27 @@ func catHeredoc(call *syntax.CallExpr, redirs []*syntax.Redirect) (string, error
 		}
 	}
 	return "", errRuntime
+}
+
+// rawField marks a field of an expansion whose value is known only at run
+// time (a brace alternative with a tilde or an unknown variable): the
+// rest of the field is its text as written. NUL never occurs in a bash
+// word, so the marker cannot be forged.
+const rawField = "\x00raw:"
+
+// fieldWord makes the word of one expanded field of the source word wd.
+func fieldWord(f string, wd Word) Word {
+	if raw, ok := strings.CutPrefix(f, rawField); ok {
+		return Word{Raw: raw, Span: wd.Span}
+	}
+	return Word{Value: f, Raw: wd.Raw, Literal: true, Span: wd.Span}
+}
+
+func hasRawField(fields []string) bool {
+	for _, f := range fields {
+		if strings.HasPrefix(f, rawField) {
+			return true
+		}
+	}
+	return false
 }

@@ -31,15 +31,48 @@ func expandFields(w *syntax.Word, vars map[string]string, subst func(*syntax.Cmd
 	var out []string
 	for _, bw := range words {
 		if leadingTilde(bw) {
-			return nil, errRuntime // the account's home: known only at run time
+			// The account's home: known only at run time. The field is
+			// kept as written, the rest of the word unquoted (~/.bash''rc
+			// is ~/.bashrc to a rule).
+			if rest, err := wordFieldsOf(withoutTilde(bw), vars, subst, false); err == nil && len(rest) <= 1 {
+				tilde, _ := strings.CutPrefix(bw.Parts[0].(*syntax.Lit).Value, "~")
+				user, _, _ := strings.Cut(tilde, "/")
+				out = append(out, rawField+"~"+user+strings.TrimPrefix(strings.Join(rest, ""), user))
+				continue
+			}
+			if len(words) == 1 {
+				return nil, errRuntime
+			}
+			out = append(out, rawField+printWord(bw))
+			continue
 		}
 		fields, err := wordFieldsOf(bw.Parts, vars, subst, true)
 		if err != nil {
-			return nil, err
+			if len(words) == 1 {
+				return nil, err
+			}
+			out = append(out, rawField+printWord(bw)) // one alternative of a brace word
+			continue
 		}
 		out = append(out, fields...)
 	}
 	return out, nil
+}
+
+// withoutTilde returns the parts of a word after its leading ~.
+func withoutTilde(w *syntax.Word) []syntax.WordPart {
+	first := *w.Parts[0].(*syntax.Lit)
+	first.Value = strings.TrimPrefix(first.Value, "~")
+	return append([]syntax.WordPart{&first}, w.Parts[1:]...)
+}
+
+// printWord renders a word as bash source.
+func printWord(w *syntax.Word) string {
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, w); err != nil {
+		return "?"
+	}
+	return b.String()
 }
 
 // expandString expands w as an assignment value: no brace expansion, no
@@ -148,23 +181,26 @@ func sign(n int) int {
 type fieldBuilder struct {
 	fields []string
 	cur    strings.Builder
-	has    bool // the current field exists (even if empty, after quotes)
+	has    bool   // the current field exists (even if empty, after quotes)
+	ifs    string // the field separators (IFS; blanks by default)
 }
 
 func (f *fieldBuilder) add(s string) { f.cur.WriteString(s); f.has = true }
 
-// addSplit adds the result of an unquoted expansion: split on blanks.
+// addSplit adds the result of an unquoted expansion, split on IFS (a
+// simplification of bash's rules: each run of separators ends a field).
 func (f *fieldBuilder) addSplit(s string) {
+	sep := func(b byte) bool { return strings.IndexByte(f.ifs, b) >= 0 }
 	for i := 0; i < len(s); {
-		if isIFS(s[i]) {
+		if sep(s[i]) {
 			f.end()
-			for i < len(s) && isIFS(s[i]) {
+			for i < len(s) && sep(s[i]) {
 				i++
 			}
 			continue
 		}
 		j := i
-		for j < len(s) && !isIFS(s[j]) {
+		for j < len(s) && !sep(s[j]) {
 			j++
 		}
 		f.add(s[i:j])
@@ -180,12 +216,13 @@ func (f *fieldBuilder) end() {
 	f.has = false
 }
 
-func isIFS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
-
 // wordFieldsOf expands parts; with split, unquoted expansions are split
 // into fields.
 func wordFieldsOf(parts []syntax.WordPart, vars map[string]string, subst func(*syntax.CmdSubst) (string, error), split bool) ([]string, error) {
-	var f fieldBuilder
+	f := fieldBuilder{ifs: " \t\n"}
+	if v, ok := vars["IFS"]; ok {
+		f.ifs = v
+	}
 	addExp := func(s string) {
 		if split {
 			f.addSplit(s)

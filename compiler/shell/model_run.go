@@ -15,6 +15,7 @@ import (
 // text of the innermost command.
 func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdEnv *varEnv, stdin *stdinSource, via []string) string {
 	m.noteWrites(s, words, redirs, stdin)
+	m.outputToShell(s, words, redirs, stdin, cmdEnv, via)
 	consumed := false     // standard input is run as code
 	var lastArgv []string // the innermost command
 	defer func() {
@@ -39,6 +40,11 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		switch {
 		case e.Code != nil && e.codeFromStdin:
 			m.markStdinLiterals(s, redirs, e.Code.Literals)
+			// The program it reads is part of its text (python3 <<< CODE).
+			e.Stdin, e.StdinKnown = e.Code.Text, true
+			if len(e.Code.Literals) > 0 {
+				e.stdinMasked = blankSpans(e.Code.Text, e.Code.Literals)
+			}
 		case e.StdinKnown && e.Code == nil && sqlClients[path.Base(e.Argv[0])] != nil:
 			lits := sqlLiterals(e.Stdin)
 			e.stdinMasked = blankSpans(e.Stdin, lits)
@@ -57,6 +63,12 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		}
 		if !name.Literal {
 			m.dynamic(text, "the command name "+name.Raw+" is known only at run time")
+			// It may be empty, or a wrapper ($(true) rm -rf x, $SUDO rm
+			// -rf x): every tail from a literal operand may be the
+			// command that runs.
+			for _, tail := range operandTails(words) {
+				m.record(m.execOf(s, tail, append(slices.Clip(via), name.Raw+"?"), nil))
+			}
 			return text
 		}
 		if depth >= MaxUnwrapDepth {
@@ -128,16 +140,21 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 				break
 			}
 			if len(words) > 1 {
-				m.scriptFile(s, words[1], env, append(slices.Clip(via), "source"), text)
+				m.scriptFile(s, words[1], env, append(slices.Clip(via), "source"), text, stdin)
 			}
 			return text
 		}
 		if strings.Contains(base, "/") {
 			if _, strip := modelWrapperFor(base); strip == nil {
-				m.scriptFile(s, name, cmdEnv.child(), append(slices.Clip(via), base), text)
+				m.scriptFile(s, name, cmdEnv.child(), append(slices.Clip(via), base), text, stdin)
 				return text
 			}
 		}
+		if isShellName(path.Base(base)) && len(words) > 1 && !words[1].Literal && strings.HasPrefix(words[1].Raw, "<(") {
+			m.shellFile(s, words, cmdEnv, via, text, stdin) // bash <(echo …)
+			return text
+		}
+		m.commandValues(s, wordStrings(words), cmdEnv, via, text)
 		wname, strip := modelWrapperFor(base)
 		if strip == nil {
 			return text
@@ -155,7 +172,7 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		switch st.kind {
 		case stepNone:
 			if isShellName(wname) && len(words) > 1 {
-				m.shellFile(s, words, cmdEnv, via, text)
+				m.shellFile(s, words, cmdEnv, via, text, stdin)
 			}
 			return text
 		case stepStrip:
@@ -230,27 +247,41 @@ func (m *modeler) interpreter(s *src, e Exec, env *varEnv) {
 }
 
 // shellFile models `bash FILE`: the script file the shell runs.
-func (m *modeler) shellFile(s *src, words []Word, env *varEnv, via []string, text string) {
+func (m *modeler) shellFile(s *src, words []Word, env *varEnv, via []string, text string, stdin *stdinSource) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
-		if w.Literal && (strings.HasPrefix(w.Value, "-") || strings.HasPrefix(w.Value, "+")) {
+		if w.Literal && w.Value != "-" && (strings.HasPrefix(w.Value, "-") || strings.HasPrefix(w.Value, "+")) {
 			if w.Value == "--" {
 				if i+1 < len(words) {
-					m.scriptFile(s, words[i+1], env.child(), append(slices.Clip(via), path.Base(words[0].Value)), text)
+					m.scriptFile(s, words[i+1], env.child(), append(slices.Clip(via), path.Base(words[0].Value)), text, stdin)
 				}
 				return
 			}
 			continue
 		}
-		m.scriptFile(s, w, env.child(), append(slices.Clip(via), path.Base(words[0].Value)), text)
+		m.scriptFile(s, w, env.child(), append(slices.Clip(via), path.Base(words[0].Value)), text, stdin)
 		return
 	}
 }
 
 // scriptFile models a script file the line runs: one the line wrote
 // itself with a literal redirection, or one ReadScript reads.
-func (m *modeler) scriptFile(s *src, file Word, env *varEnv, via []string, text string) {
+func (m *modeler) scriptFile(s *src, file Word, env *varEnv, via []string, text string, stdin *stdinSource) {
+	if file.Literal && (file.Value == "/dev/stdin" || file.Value == "/dev/fd/0" || file.Value == "-") {
+		switch {
+		case stdin != nil && stdin.known:
+			m.script(stdin.text, env, via, text, false, s.depth+1)
+		case stdin != nil:
+			m.dynamic(text, "runs its standard input ("+stdin.from+") as a script")
+		}
+		return
+	}
 	if !file.Literal {
+		if out, ok := procSubstOutput(file.Raw); ok {
+			// bash <(echo 'rm -rf x'): the script is the output.
+			m.script(out, env, via, text, false, s.depth+1)
+			return
+		}
 		m.dynamic(text, "runs the script "+file.Raw+", whose name is known only at run time")
 		return
 	}
@@ -546,6 +577,12 @@ func renderRedirs(s *src, redirs []*syntax.Redirect) []string {
 		target := t.Raw
 		if t.Literal {
 			target = Quote(t.Value)
+		} else if fields, err := expandFields(r.Word, nil, (&modeler{}).substOutput()); err == nil && len(fields) == 1 {
+			// A target known but for a tilde (> ~/.bash''rc is > ~/.bashrc).
+			target = fieldWord(fields[0], t).String()
+			if w := fieldWord(fields[0], t); w.Literal {
+				target = Quote(w.Value)
+			}
 		}
 		out = append(out, n+r.Op.String()+" "+target)
 	}
@@ -779,4 +816,250 @@ func (m *modeler) markStdinLiterals(s *src, redirs []*syntax.Redirect, lits []Sp
 			m.out.Data = append(m.out.Data, Span{body.Start + l.Start, body.Start + l.End})
 		}
 	}
+}
+
+// procSubstOutput is the output of a process substitution `<(CMD)` whose
+// command only prints literal text (echo, printf, cat of a here-document).
+func procSubstOutput(raw string) (string, bool) {
+	if !strings.HasPrefix(raw, "<(") || !strings.HasSuffix(raw, ")") {
+		return "", false
+	}
+	return staticOutput(raw[2 : len(raw)-1])
+}
+
+// staticOutput is the output of a script that is one command printing
+// literal text, when it can be known.
+func staticOutput(script string) (string, bool) {
+	file, _, err := parseModelFile(script)
+	if err != nil || len(file.Stmts) != 1 {
+		return "", false
+	}
+	m := &modeler{}
+	out, err := m.substOutput()(&syntax.CmdSubst{Stmts: file.Stmts})
+	return out, err == nil
+}
+
+// procSubstReaders returns the scripts a command's output feeds through
+// `> >(sh)` or `tee >(sh)`: the shells and interpreters inside output
+// process substitutions.
+func procSubstReaders(raw string) bool {
+	if !strings.HasPrefix(raw, ">(") || !strings.HasSuffix(raw, ")") {
+		return false
+	}
+	file, _, err := parseModelFile(raw[2 : len(raw)-1])
+	if err != nil || len(file.Stmts) != 1 {
+		return false
+	}
+	call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	name, lit := literalValue(call.Args[0].Parts, argWord)
+	if !lit {
+		return false
+	}
+	n := path.Base(name)
+	return (isShellName(n) || isInterpreterName(n)) && (len(call.Args) == 1 || len(call.Args) == 2 && call.Args[1].Lit() == "-")
+}
+
+// outputToShell models `echo X > >(sh)` and `echo X | tee >(sh)`: the
+// command's output, when it is literal, runs as a script.
+func (m *modeler) outputToShell(s *src, words []Word, redirs []*syntax.Redirect, stdin *stdinSource, env *varEnv, via []string) {
+	feeds := false
+	for _, r := range redirs {
+		if r.Word != nil && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut) {
+			if sp := s.w.span(r.Word.Pos(), r.Word.End()); procSubstReaders(s.w.src[sp.Start:sp.End]) {
+				feeds = true
+			}
+		}
+	}
+	tee := len(words) > 0 && words[0].Literal && path.Base(words[0].Value) == "tee"
+	if tee {
+		for _, w := range words[1:] {
+			feeds = feeds || (!w.Literal && procSubstReaders(w.Raw))
+		}
+	}
+	if !feeds {
+		return
+	}
+	out, known := "", false
+	switch {
+	case tee && stdin != nil && stdin.known:
+		out, known = stdin.text, true
+	case allLiteral(words):
+		out, known = printOutput(wordStrings(words))
+	}
+	if known {
+		m.script(out, env.child(), append(slices.Clip(via), "sh >(…)"), wordsText(words), false, s.depth+1)
+	} else {
+		m.dynamic(wordsText(words), "a shell runs this command's output")
+	}
+}
+
+func wordsText(words []Word) string { return strings.Join(wordStrings(words), " ") }
+
+// commandEnv are environment variables whose value a program runs as a
+// command (an editor, a pager, an ssh command): a literal value given to
+// the command is modelled as a script.
+var commandEnv = map[string]bool{
+	"EDITOR": true, "VISUAL": true, "PAGER": true, "GIT_EDITOR": true, "GIT_PAGER": true, "GIT_SSH_COMMAND": true,
+	"GIT_SEQUENCE_EDITOR": true, "GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true,
+	"LESSOPEN": true, "LESSCLOSE": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "BROWSER": true, "PROMPT_COMMAND": true,
+	"BASH_ENV": false, "ENV": false,
+}
+
+// gitCommandConfig are git settings whose value git runs as a command.
+var gitCommandConfig = []string{"core.editor", "core.pager", "core.sshcommand", "core.fsmonitor", "sequence.editor",
+	"diff.external", "gpg.program", "credential.helper", "core.askpass", "uploadpack.packobjectshook", "pager."}
+
+// commandValues models the commands a program is handed in its
+// environment (EDITOR='…' crontab -e), in git's -c settings and aliases
+// (git -c core.pager='…' log, git -c alias.x='!…' x) and in options that
+// take a command (git rebase -x, git bisect run, git submodule foreach).
+func (m *modeler) commandValues(s *src, argv []string, env *varEnv, via []string, text string) {
+	for name, vals := range env.vals {
+		if commandEnv[name] && env.exported[name] && len(vals) == 1 {
+			m.script(vals[0], env.child(), append(slices.Clip(via), name), text, false, s.depth+1)
+		}
+	}
+	if len(argv) > 1 {
+		m.programScripts(s, argv, env, via, text)
+	}
+	if len(argv) == 0 || path.Base(argv[0]) != "git" {
+		return
+	}
+	g, ok := ParseGit(argv)
+	if !ok {
+		return
+	}
+	if g.Uncertain {
+		// (An alias on a command makes ParseGit unsure; its settings
+		// and the subcommand are still where git reads them.)
+		g.Config, g.Argv = nil, []string{"git"}
+		for i := 1; i < len(argv); i++ {
+			switch a := argv[i]; {
+			case (a == "-c" || a == "-C") && i+1 < len(argv):
+				if a == "-c" {
+					g.Config = append(g.Config, argv[i+1])
+				}
+				i++
+			case strings.HasPrefix(a, "-"):
+			default:
+				g.Argv = append(g.Argv, argv[i:]...)
+				i = len(argv)
+			}
+		}
+	}
+	for _, c := range g.Config {
+		key, val, _ := strings.Cut(c, "=")
+		key = strings.ToLower(key)
+		for _, k := range gitCommandConfig {
+			if key == k || strings.HasSuffix(k, ".") && strings.HasPrefix(key, k) {
+				m.script(val, env.child(), append(slices.Clip(via), "git -c "+key), text, false, s.depth+1)
+			}
+		}
+		if alias, ok := strings.CutPrefix(key, "alias."); ok && len(g.Argv) > 1 && strings.EqualFold(g.Argv[1], alias) {
+			if sh, ok := strings.CutPrefix(val, "!"); ok {
+				m.script(sh+" "+strings.Join(g.Argv[2:], " "), env.child(), append(slices.Clip(via), "git alias "+alias), text, false, s.depth+1)
+			} else {
+				m.script("git "+val+" "+strings.Join(g.Argv[2:], " "), env.child(), append(slices.Clip(via), "git alias "+alias), text, false, s.depth+1)
+			}
+		}
+	}
+	argv = g.Argv
+	if len(argv) < 3 {
+		return
+	}
+	switch argv[1] {
+	case "rebase":
+		for i := 2; i < len(argv); i++ {
+			a := argv[i]
+			if (a == "-x" || a == "--exec") && i+1 < len(argv) {
+				m.script(argv[i+1], env.child(), append(slices.Clip(via), "git rebase --exec"), text, false, s.depth+1)
+			} else if v, ok := strings.CutPrefix(a, "--exec="); ok {
+				m.script(v, env.child(), append(slices.Clip(via), "git rebase --exec"), text, false, s.depth+1)
+			}
+		}
+	case "bisect":
+		if argv[2] == "run" && len(argv) > 3 {
+			m.run(s, LiteralWords(argv[3:]), nil, env, env, nil, append(slices.Clip(via), "git bisect run"))
+		}
+	case "submodule":
+		for i := 2; i+1 < len(argv); i++ {
+			if argv[i] == "foreach" {
+				m.script(strings.Join(argv[i+1:], " "), env.child(), append(slices.Clip(via), "git submodule foreach"), text, false, s.depth+1)
+				break
+			}
+		}
+	}
+}
+
+// programScripts models the shell commands programs run from their own
+// scripts: GNU sed's e command and s///e flag, vim's -c/+ ':!cmd', gdb's
+// -ex '!cmd' / 'shell cmd', and make recipes read from standard input
+// are not followed (a problem of their own).
+func (m *modeler) programScripts(s *src, argv []string, env *varEnv, via []string, text string) {
+	name := path.Base(argv[0])
+	run := func(script, how string) {
+		m.script(script, env.child(), append(slices.Clip(via), how), text, false, s.depth+1)
+	}
+	switch name {
+	case "sed", "gsed":
+		for _, a := range argv[1:] {
+			for _, cmd := range sedExecs(a) {
+				run(cmd, "sed e")
+			}
+		}
+	case "vim", "vi", "nvim", "ex", "view", "gvim":
+		for i := 1; i < len(argv); i++ {
+			a := argv[i]
+			c := ""
+			switch {
+			case (a == "-c" || a == "--cmd") && i+1 < len(argv):
+				c = argv[i+1]
+				i++
+			case strings.HasPrefix(a, "+"):
+				c = a[1:]
+			}
+			c = strings.TrimLeft(c, ": ")
+			if after, ok := strings.CutPrefix(c, "!"); ok {
+				run(after, name+" :!")
+			} else if after, ok := strings.CutPrefix(c, "call system("); ok {
+				run(strings.Trim(strings.TrimSuffix(after, ")"), `"'`), name+" system()")
+			}
+		}
+	case "gdb", "lldb":
+		for i := 1; i+1 < len(argv); i++ {
+			if argv[i] == "-ex" || argv[i] == "--eval-command" || argv[i] == "-o" || argv[i] == "--one-line" {
+				c := strings.TrimSpace(argv[i+1])
+				if after, ok := strings.CutPrefix(c, "!"); ok {
+					run(after, name+" !")
+				} else if after, ok := strings.CutPrefix(c, "shell "); ok {
+					run(after, name+" shell")
+				}
+			}
+		}
+	}
+}
+
+// sedExecs returns the commands a sed script runs: the text after an e
+// command, and the replacement of an s command with the e flag (run as
+// the pattern space's new text).
+func sedExecs(script string) []string {
+	var out []string
+	for _, line := range strings.FieldsFunc(script, func(r rune) bool { return r == '\n' || r == ';' }) {
+		l := strings.TrimLeft(line, " 0123456789$,/!")
+		if after, ok := strings.CutPrefix(l, "e "); ok {
+			out = append(out, after)
+			continue
+		}
+		if len(l) > 2 && l[0] == 's' {
+			d := l[1]
+			parts := strings.Split(l[2:], string(d))
+			if len(parts) >= 3 && strings.Contains(parts[len(parts)-1], "e") {
+				out = append(out, parts[1])
+			}
+		}
+	}
+	return out
 }

@@ -506,7 +506,7 @@ func stripScriptCmd(words []Word) (step, *errUncertain) {
 		if !w.Literal {
 			continue
 		}
-		if w.Value == "-c" || w.Value == "--command" {
+		if w.Value == "-c" || w.Value == "--command" || isShortCluster(w.Value) && strings.HasSuffix(w.Value, "c") {
 			if i+1 >= len(words) {
 				return step{}, uncertainf("script: -c without a command")
 			}
