@@ -268,6 +268,8 @@ type modeler struct {
 	// the line writes (echo 'rm -rf x' > s.sh), by path as written.
 	written map[string]string
 	stopped bool
+	// async counts the background jobs and pipelines being modelled.
+	async int
 }
 
 // src is one script being modelled: the line itself or a script inside it.
@@ -412,6 +414,8 @@ func (m *modeler) stmt(s *src, st *syntax.Stmt, env *varEnv, stdin *stdinSource)
 	if st.Background || st.Coprocess {
 		// Runs in a subshell: its assignments do not reach the line.
 		env = env.clone()
+		m.async++
+		defer func() { m.async-- }()
 	}
 	in := m.stdinOf(s, st.Redirs, stdin)
 	return m.command(s, st.Cmd, st.Redirs, env, in)
@@ -622,7 +626,17 @@ func (m *modeler) forClause(s *src, c *syntax.ForClause, env *varEnv, stdin *std
 // funcBody models a function's body, unless it is already being modelled
 // (a recursive call).
 func (m *modeler) funcBody(s *src, name string, body *syntax.Stmt, env *varEnv, stdin *stdinSource) {
-	if slices.Contains(m.calling, name) || len(m.calling) >= maxScriptDepth {
+	if slices.Contains(m.calling, name) {
+		if m.async > 0 {
+			// A function that starts itself in the background or in a
+			// pipeline multiplies without end: a fork bomb. The model
+			// records it as the command "<fork-bomb> NAME" (no program
+			// can be named so without quotes, so no line can forge it).
+			m.record(Exec{Argv: []string{ForkBomb, name}, Literal: []bool{false, true}, Via: slices.Clone(s.via)})
+		}
+		return
+	}
+	if len(m.calling) >= maxScriptDepth {
 		return
 	}
 	m.calling = append(m.calling, name)
@@ -630,10 +644,17 @@ func (m *modeler) funcBody(s *src, name string, body *syntax.Stmt, env *varEnv, 
 	m.calling = m.calling[:len(m.calling)-1]
 }
 
+// ForkBomb is the command name of the record of a function that starts
+// itself in the background or in a pipeline (Exec.Argv[0]); it is shown
+// unquoted, as no shell word can be (it would be a redirection).
+const ForkBomb = "<fork-bomb>"
+
 // pipeline models a pipeline: each stage runs in a subshell and reads the
 // previous stage's output.
 func (m *modeler) pipeline(s *src, c *syntax.BinaryCmd, env *varEnv, stdin *stdinSource) {
 	stages := flattenPipe(c)
+	m.async++
+	defer func() { m.async-- }()
 	var texts, masked []string
 	prev := stdin
 	for i, st := range stages {
@@ -709,17 +730,27 @@ func printOutput(argv []string) (string, bool) {
 	}
 	switch path.Base(argv[0]) {
 	case "echo":
-		args, newline := argv[1:], true
-		for len(args) > 0 && (args[0] == "-n" || args[0] == "-E") {
-			if args[0] == "-n" {
-				newline = false
+		args, newline, escapes := argv[1:], true, false
+		for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+			for _, c := range args[0][1:] {
+				switch c {
+				case 'n':
+					newline = false
+				case 'e':
+					escapes = true
+				case 'E':
+					escapes = false
+				}
 			}
 			args = args[1:]
 		}
-		if len(args) > 0 && strings.HasPrefix(args[0], "-") && strings.Trim(args[0][1:], "neE") == "" && len(args[0]) > 1 {
-			return "", false // -e and clusters: escapes interpreted
-		}
 		out := strings.Join(args, " ")
+		if escapes {
+			var ok bool
+			if out, ok = backslashEscapes(out); !ok {
+				return "", false
+			}
+		}
 		if newline {
 			out += "\n"
 		}
@@ -846,7 +877,31 @@ func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
 		env.forget(name)
 		return
 	}
+	for _, v := range vals {
+		m.latentSubst(v)
+	}
 	env.setAppend(name, a.Append, vals...)
+}
+
+// latentSubst records, as data, the commands inside a $(…) or `…` that a
+// variable's value holds: bash runs them if the value is ever evaluated
+// again (an arithmetic context, eval, a prompt), so a rule that matches
+// them warns.
+func (m *modeler) latentSubst(v string) {
+	for _, open := range []string{"$(", "`"} {
+		for i := strings.Index(v, open); i >= 0 && len(m.out.Commands) < MaxModelCommands; {
+			rest := v[i+len(open):]
+			for _, seg := range crudeSegments(rest) {
+				m.recordDataOnly(seg, "a command inside a variable's value, run if the value is evaluated")
+				break
+			}
+			j := strings.Index(rest, open)
+			if j < 0 {
+				break
+			}
+			i = i + len(open) + j
+		}
+	}
 }
 
 // expandAssign expands an assignment's value (no field splitting, no
@@ -1020,8 +1075,14 @@ func (m *modeler) expandArgs(s *src, args []*syntax.Word, env *varEnv) ([][]stri
 // (echo, printf, command -v, which, type -P); anything else is unknown.
 func (m *modeler) substOutput() func(*syntax.CmdSubst) (string, error) {
 	return func(cs *syntax.CmdSubst) (string, error) {
+		if len(cs.Stmts) == 0 {
+			return "", nil // $() is empty
+		}
 		if len(cs.Stmts) != 1 || cs.Stmts[0].Background || cs.Stmts[0].Negated {
 			return "", errRuntime
+		}
+		if silent(cs.Stmts[0]) {
+			return "", nil // r$(true)m is rm
 		}
 		call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
 		if !ok || len(call.Assigns) > 0 {
@@ -1111,9 +1172,10 @@ func hasGlobOrArith(w *syntax.Word) bool {
 }
 
 // paramNames lists the variables a word expands (not inside command
-// substitutions, which substOutput judges), and IFS, which splits them.
+// substitutions, which substOutput judges), IFS, which splits them, and
+// "@", which holds the positional parameters.
 func paramNames(w *syntax.Word) []string {
-	names := []string{"IFS"}
+	names := []string{"IFS", "@"}
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -1270,4 +1332,102 @@ func hasRawField(fields []string) bool {
 		}
 	}
 	return false
+}
+
+// silent reports a statement that prints nothing on its standard output:
+// a builtin that never prints (true, :, cd, export …), or any command
+// whose output goes to /dev/null.
+func silent(st *syntax.Stmt) bool {
+	for _, r := range st.Redirs {
+		if (r.Op == syntax.RdrOut || r.Op == syntax.RdrAll) && (r.N == nil || r.N.Value == "1") && r.Word != nil && r.Word.Lit() == "/dev/null" {
+			return true
+		}
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return true
+		}
+		switch c.Args[0].Lit() {
+		case "true", ":", "false", "cd", "export", "unset", "shift", "sleep", "test", "[", "wait", "umask", "readonly":
+			return true
+		}
+	case *syntax.DeclClause:
+		return true
+	}
+	return false
+}
+
+// backslashEscapes decodes the escapes of echo -e and printf's format:
+// \n \t \\ \a \b \e \f \r \v \xHH \0NNN (octal) and \NNN.
+func backslashEscapes(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case '\\':
+			b.WriteByte('\\')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte(12)
+		case 'r':
+			b.WriteByte('\r')
+		case 'v':
+			b.WriteByte(11)
+		case '"', '\'':
+			b.WriteByte(c)
+		case 'c':
+			return b.String(), true
+		case 'x':
+			n, v := 0, 0
+			for n < 2 && i+1 < len(s) && isHex(s[i+1]) {
+				i++
+				v = v*16 + hexVal(s[i])
+				n++
+			}
+			if n == 0 {
+				b.WriteString("\\x")
+				continue
+			}
+			b.WriteByte(byte(v))
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v, n := 0, 0
+			if c == '0' {
+				n = -1 // \0NNN: up to three digits after the 0
+			}
+			i--
+			for n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+				i++
+				v = v*8 + int(s[i]-'0')
+				n++
+			}
+			b.WriteByte(byte(v))
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' }
+
+func hexVal(c byte) int {
+	if c <= '9' {
+		return int(c - '0')
+	}
+	return int(c|0x20-'a') + 10
 }

@@ -259,7 +259,18 @@ func wordFieldsOf(parts []syntax.WordPart, vars map[string]string, subst func(*s
 					if err != nil {
 						return nil, err
 					}
-					f.add(v)
+					if q.Param != nil && q.Param.Value == "@" {
+						// "$@": one field per positional parameter.
+						for i, e := range strings.Split(v, positionalSep) {
+							if i > 0 {
+								f.end()
+								f.has = true
+							}
+							f.add(e)
+						}
+						continue
+					}
+					f.add(strings.ReplaceAll(v, positionalSep, " "))
 				case *syntax.CmdSubst:
 					out, err := subst(q)
 					if err != nil {
@@ -275,7 +286,7 @@ func wordFieldsOf(parts []syntax.WordPart, vars map[string]string, subst func(*s
 			if err != nil {
 				return nil, err
 			}
-			addExp(v)
+			addExp(strings.ReplaceAll(v, positionalSep, " "))
 		case *syntax.CmdSubst:
 			out, err := subst(p)
 			if err != nil {
@@ -290,12 +301,39 @@ func wordFieldsOf(parts []syntax.WordPart, vars map[string]string, subst func(*s
 	return f.fields, nil
 }
 
-// paramValue is the value of a plain $NAME or ${NAME} the model knows.
+// positionalSep joins the positional parameters the model knows (set --
+// a b, a function's arguments) in the variable "@"; NUL never occurs in a
+// shell word.
+const positionalSep = "\x00"
+
+// paramValue is the value of a plain $NAME or ${NAME} the model knows, or
+// of a positional parameter ($1…$9, $@, $*) it knows.
 func paramValue(p *syntax.ParamExp, vars map[string]string) (string, error) {
 	if p.Param == nil || p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Index != nil || p.Excl || p.Length || p.Width || p.Names != 0 || p.NestedParam != nil {
 		return "", errRuntime
 	}
-	v, ok := vars[p.Param.Value]
+	name := p.Param.Value
+	if len(name) == 1 && name[0] >= '1' && name[0] <= '9' || name == "*" || name == "#" {
+		all, ok := vars["@"]
+		if !ok {
+			return "", errRuntime
+		}
+		params := strings.Split(all, positionalSep)
+		if all == "" {
+			params = nil
+		}
+		switch name {
+		case "*":
+			return strings.Join(params, " "), nil
+		case "#":
+			return strconv.Itoa(len(params)), nil
+		}
+		if i := int(name[0] - '1'); i < len(params) {
+			return params[i], nil
+		}
+		return "", nil
+	}
+	v, ok := vars[name]
 	if !ok {
 		return "", errRuntime
 	}
@@ -312,19 +350,13 @@ func printfOutput(format string, args []string) (string, bool) {
 			c := format[i]
 			switch {
 			case c == '\\' && i+1 < len(format):
-				i++
-				switch format[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				case '\\':
-					b.WriteByte('\\')
-				case '"', '\'':
-					b.WriteByte(format[i])
-				default:
+				n := escapeLen(format[i:])
+				esc, ok := backslashEscapes(format[i : i+n])
+				if !ok {
 					return "", false
 				}
+				b.WriteString(esc)
+				i += n - 1
 			case c == '%' && i+1 < len(format):
 				i++
 				switch format[i] {
@@ -362,4 +394,24 @@ func leadingTilde(w *syntax.Word) bool {
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
 	return ok && strings.HasPrefix(lit.Value, "~")
+}
+
+// escapeLen is the length of the backslash escape at the start of s.
+func escapeLen(s string) int {
+	n := 2
+	switch {
+	case s[1] == 'x':
+		for n < 4 && n < len(s) && isHex(s[n]) {
+			n++
+		}
+	case s[1] == '0':
+		for n < 5 && n < len(s) && s[n] >= '0' && s[n] <= '7' {
+			n++
+		}
+	case s[1] >= '1' && s[1] <= '7':
+		for n < 4 && n < len(s) && s[n] >= '0' && s[n] <= '7' {
+			n++
+		}
+	}
+	return n
 }

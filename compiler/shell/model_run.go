@@ -78,9 +78,35 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		base := name.Value
 		if !strings.Contains(base, "/") {
 			if body, ok := m.funcs[base]; ok {
+				// The function's positional parameters are its arguments.
+				// A word known only at run time stands as written (the
+				// call is then also reported as dynamic).
+				saved, had := env.vals["@"]
+				savedPartial := env.partial["@"]
+				env.vals["@"] = []string{strings.Join(wordStrings(words[1:]), positionalSep)}
+				env.partial["@"] = !allLiteral(words[1:])
 				m.funcBody(s, base, body, env, stdin)
+				env.partial["@"] = savedPartial
+				if had {
+					env.vals["@"] = saved
+				} else {
+					delete(env.vals, "@")
+				}
 				return text
 			}
+		}
+		if base == "set" && len(words) > 1 && words[1].Literal && (words[1].Value == "--" || !strings.HasPrefix(words[1].Value, "-") && !strings.HasPrefix(words[1].Value, "+")) {
+			// set -- a b c: the positional parameters.
+			args := words[1:]
+			if args[0].Value == "--" {
+				args = args[1:]
+			}
+			if allLiteral(args) {
+				env.set("@", strings.Join(wordStrings(args), positionalSep))
+			} else {
+				env.forget("@")
+			}
+			return text
 		}
 		if e.Code != nil {
 			consumed = consumed || e.codeFromStdin
@@ -475,6 +501,14 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 	}
 	if e.Code != nil && !e.codeFromStdin {
 		m.markCodeLiterals(s, words, e.Code)
+	}
+	if sub, ok := strings.CutPrefix(path.Base(e.Argv[0]), "git-"); ok && strings.Contains(e.Argv[0], "git-core/") && e.Literal[0] {
+		// /usr/lib/git-core/git-push is git push.
+		e.Argv = append([]string{"git", sub}, e.Argv[1:]...)
+		e.Literal = append([]bool{true, true}, e.Literal[1:]...)
+		if e.Data != nil {
+			e.Data = append([]bool{false}, e.Data...)
+		}
 	}
 	if path.Base(e.Argv[0]) == "git" {
 		e = normaliseGit(e)
@@ -1026,6 +1060,25 @@ func (m *modeler) programScripts(s *src, argv []string, env *varEnv, via []strin
 				run(after, name+" :!")
 			} else if after, ok := strings.CutPrefix(c, "call system("); ok {
 				run(strings.Trim(strings.TrimSuffix(after, ")"), `"'`), name+" system()")
+			}
+		}
+	case "ssh", "scp", "sftp":
+		// -o ProxyCommand=… and LocalCommand run a command here.
+		for i := 1; i < len(argv); i++ {
+			o := ""
+			switch a := argv[i]; {
+			case a == "-o" && i+1 < len(argv):
+				o = argv[i+1]
+				i++
+			case strings.HasPrefix(a, "-o"):
+				o = a[2:]
+			}
+			key, val, ok := strings.Cut(o, "=")
+			if !ok {
+				key, val, _ = strings.Cut(o, " ")
+			}
+			if k := strings.ToLower(strings.TrimSpace(key)); k == "proxycommand" || k == "localcommand" || k == "knownhostscommand" {
+				run(val, name+" -o "+key)
 			}
 		}
 	case "gdb", "lldb":

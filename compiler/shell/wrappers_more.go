@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -78,6 +79,36 @@ var moreWrappers = map[string]stripFunc{
 	"tcsh":         stripShell("zsh"),
 	"csh":          stripShell("zsh"),
 	"xonsh":        stripShell("zsh"),
+	"nu":           stripShell("zsh"),
+	"yash":         stripShell("zsh"),
+	"elvish":       stripShell("zsh"),
+	"pwsh":         stripPwsh,
+	"powershell":   stripPwsh,
+	"setpriv":      stripLeadingOptions("setpriv", nil),
+	"capsh":        stripCapsh,
+	"lxc-attach":   stripAfterDashes("lxc-attach"),
+	"machinectl":   stripMachinectl,
+	"screen":       stripLeadingOptions("screen", []string{"-S", "-c", "-e", "-h", "-L", "-Logfile", "-p", "-s", "-t", "-T", "-X"}),
+	"npx":          stripRunner("npx", nil),
+	"npm":          stripRunner("npm", []string{"exec", "x"}),
+	"pnpm":         stripRunner("pnpm", []string{"exec", "dlx"}),
+	"yarn":         stripRunner("yarn", []string{"exec", "dlx"}),
+	"bunx":         stripRunner("bunx", nil),
+	"uv":           stripRunner("uv", []string{"run"}),
+	"uvx":          stripRunner("uvx", nil),
+	"poetry":       stripRunner("poetry", []string{"run"}),
+	"pipenv":       stripRunner("pipenv", []string{"run"}),
+	"bundle":       stripRunner("bundle", []string{"exec"}),
+	"direnv":       stripDirenv,
+	"devbox":       stripRunner("devbox", []string{"run"}),
+	"mise":         stripRunner("mise", []string{"exec", "x"}),
+	"asdf":         stripRunner("asdf", []string{"exec"}),
+	"rbenv":        stripRunner("rbenv", []string{"exec"}),
+	"pyenv":        stripRunner("pyenv", []string{"exec"}),
+	"conda":        stripRunner("conda", []string{"run"}),
+	"dotenv":       stripAfterDashes("dotenv"),
+	"cross-env":    stripCrossEnv,
+	"nix-shell":    stripNixShell,
 	"arch":         stripArch,
 	"rtk":          stripRtk,
 }
@@ -595,4 +626,132 @@ func stripTmux(words []Word) (step, *errUncertain) {
 		return step{kind: stepScript, layer: words[:j], script: strings.Join(parts, ""), label: "tmux send-keys"}, nil
 	}
 	return joinedScript(words, j, "tmux", "tmux "+sub)
+}
+
+// stripLeadingOptions: a wrapper whose options come first (those in
+// withArg take the next word), then the command.
+func stripLeadingOptions(tool string, withArg []string) stripFunc {
+	return func(words []Word) (step, *errUncertain) {
+		i := 1
+		for i < len(words) && words[i].Literal && strings.HasPrefix(words[i].Value, "-") {
+			v := words[i].Value
+			i++
+			if v == "--" {
+				break
+			}
+			for _, o := range withArg {
+				if v == o {
+					i++
+				}
+			}
+		}
+		return finish(words, i, "", tool, nil)
+	}
+}
+
+// stripAfterDashes: a wrapper that runs what follows its "--".
+func stripAfterDashes(tool string) stripFunc {
+	return func(words []Word) (step, *errUncertain) {
+		for i := 1; i < len(words); i++ {
+			if words[i].Literal && words[i].Value == "--" {
+				return finish(words, i+1, "", tool, nil)
+			}
+		}
+		return step{kind: stepNone}, nil
+	}
+}
+
+// stripRunner: a tool that runs a command in its environment, directly
+// (npx CMD, uvx CMD) or after a subcommand (uv run CMD, npm exec -- CMD,
+// bundle exec CMD); -c/--call 'SCRIPT' runs a shell script (npx -c).
+func stripRunner(tool string, subcommands []string) stripFunc {
+	return func(words []Word) (step, *errUncertain) {
+		i := 1
+		if len(subcommands) > 0 {
+			if i >= len(words) || !words[i].Literal || !slices.Contains(subcommands, words[i].Value) {
+				return step{kind: stepNone}, nil
+			}
+			i++
+		}
+		for i < len(words) && words[i].Literal && strings.HasPrefix(words[i].Value, "-") {
+			v := words[i].Value
+			if v == "--" {
+				i++
+				break
+			}
+			if (v == "-c" || v == "--call") && i+1 < len(words) {
+				return scriptStep(words, option{name: "c", value: words[i+1].String(), word: words[i+1]}, tool)
+			}
+			if strings.HasPrefix(v, "--call=") {
+				return step{kind: stepScript, layer: words, script: strings.TrimPrefix(v, "--call=")}, nil
+			}
+			i++
+			if (v == "-p" || v == "--package" || v == "-n" || v == "--name" || v == "--with" || v == "--from") && i < len(words) {
+				i++
+			}
+		}
+		return finish(words, i, "", tool, nil)
+	}
+}
+
+// stripCapsh: capsh [options] -- ARGS runs /bin/bash ARGS.
+func stripCapsh(words []Word) (step, *errUncertain) {
+	for i := 1; i < len(words); i++ {
+		if words[i].Literal && words[i].Value == "--" {
+			rest := append([]Word{LiteralWord("bash")}, words[i+1:]...)
+			return step{kind: stepStrip, layer: words[:i+1], rest: rest}, nil
+		}
+	}
+	return step{kind: stepNone}, nil
+}
+
+// stripMachinectl: machinectl shell [USER@]MACHINE [CMD …].
+func stripMachinectl(words []Word) (step, *errUncertain) {
+	if len(words) < 4 || !words[1].Literal || words[1].Value != "shell" {
+		return step{kind: stepNone}, nil
+	}
+	i := 2
+	for i < len(words) && words[i].Literal && strings.HasPrefix(words[i].Value, "-") {
+		i++
+	}
+	return finish(words, i+1, "", "machinectl", nil)
+}
+
+// stripDirenv: direnv exec DIR CMD.
+func stripDirenv(words []Word) (step, *errUncertain) {
+	if len(words) < 4 || !words[1].Literal || words[1].Value != "exec" {
+		return step{kind: stepNone}, nil
+	}
+	return finish(words, 3, "", "direnv", nil)
+}
+
+// stripCrossEnv: cross-env NAME=VALUE… CMD.
+func stripCrossEnv(words []Word) (step, *errUncertain) {
+	i := 1
+	for i < len(words) && words[i].Literal && strings.Contains(words[i].Value, "=") {
+		i++
+	}
+	return finish(words, i, "", "cross-env", nil)
+}
+
+// stripNixShell: nix-shell … --run|--command SCRIPT.
+func stripNixShell(words []Word) (step, *errUncertain) {
+	for i := 1; i+1 < len(words); i++ {
+		if words[i].Literal && (words[i].Value == "--run" || words[i].Value == "--command") {
+			return scriptStep(words, option{name: "run", value: words[i+1].String(), word: words[i+1]}, "nix-shell")
+		}
+	}
+	return step{kind: stepNone}, nil
+}
+
+// stripPwsh: pwsh -c/-Command SCRIPT runs PowerShell, whose common
+// aliases (rm, del) read like shell commands: the script is modelled as
+// shell text.
+func stripPwsh(words []Word) (step, *errUncertain) {
+	for i := 1; i+1 < len(words); i++ {
+		if v := strings.ToLower(words[i].Value); words[i].Literal && (v == "-c" || v == "-command") {
+			return scriptStep(words, option{name: "c", value: words[i+1].String(), word: words[i+1]}, "pwsh")
+		}
+	}
+	return step{kind: stepNone}, nil
 }
