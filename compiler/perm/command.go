@@ -177,13 +177,17 @@ func restrictiveTexts(command string) []string {
 	return set.list
 }
 
-// remote reports a command found through a wrapper that runs it in a
-// container or on another host.
+// remote reports a command found through a wrapper that Claude Code's
+// permission patterns do not look through: one that runs it in a
+// container or on another host, or a runner (npx, uv run, direnv exec …)
+// whose argument Bash(devbox run *) style patterns treat as the runner's.
 func remote(via []string) bool {
 	for _, v := range via {
 		name, _, _ := strings.Cut(v, " ")
 		switch name {
-		case "ssh", "docker", "podman", "nerdctl", "kubectl", "oc":
+		case "ssh", "docker", "podman", "nerdctl", "kubectl", "oc", "lxc-attach", "machinectl",
+			"npx", "npm", "pnpm", "yarn", "bunx", "uv", "uvx", "poetry", "pipenv", "bundle", "direnv", "devbox",
+			"mise", "asdf", "rbenv", "pyenv", "conda", "dotenv", "cross-env", "nix-shell":
 			return true
 		}
 	}

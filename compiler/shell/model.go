@@ -409,6 +409,9 @@ func (m *modeler) stmts(s *src, list []*syntax.Stmt, env *varEnv, stdin *stdinSo
 func (m *modeler) stmt(s *src, st *syntax.Stmt, env *varEnv, stdin *stdinSource) string {
 	if st.Cmd == nil {
 		m.redirWords(s, st.Redirs, env)
+		if r := renderRedirs(s, st.Redirs, env); len(r) > 0 {
+			m.record(Exec{Redirs: r, Via: slices.Clone(s.via)}) // > file truncates it
+		}
 		return ""
 	}
 	if st.Background || st.Coprocess {
@@ -863,6 +866,33 @@ func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
 		return
 	}
 	name := a.Name.Value
+	if a.Index != nil {
+		m.nodeSubst(s, a.Index, env) // a[$(cmd)]=1 runs cmd
+	}
+	if a.Array != nil && a.Index == nil && !a.Append {
+		// a=(rm -rf /): kept, elements joined, for "${a[@]}".
+		m.nodeSubst(s, a.Array, env)
+		var elems []string
+		for _, el := range a.Array.Elems {
+			if el.Index != nil || el.Value == nil {
+				env.forget(name)
+				return
+			}
+			fields, ok := m.expandWord(s, el.Value, env)
+			wd := s.w.word(el.Value, argWord)
+			switch {
+			case wd.Literal:
+				elems = append(elems, wd.Value)
+			case ok && len(fields) == 1 && !hasRawField(fields[0]):
+				elems = append(elems, fields[0]...)
+			default:
+				env.forget(name)
+				return
+			}
+		}
+		env.set(name, strings.Join(elems, positionalSep))
+		return
+	}
 	if a.Array != nil || a.Index != nil {
 		env.forget(name)
 		return
@@ -874,6 +904,13 @@ func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
 	m.wordSubst(s, a.Value, env)
 	vals, ok := m.expandAssign(s, a.Value, env)
 	if !ok {
+		if raw := s.w.word(a.Value, assignValue).Raw; strings.HasPrefix(raw, "~") && !strings.ContainsAny(raw, "$`*?[") {
+			// H=~ keeps its text for rules ($H/.bashrc is ~/.bashrc),
+			// and its value is reported as not known.
+			env.set(name, raw)
+			env.partial[name] = true
+			return
+		}
 		env.forget(name)
 		return
 	}
@@ -939,7 +976,7 @@ func (m *modeler) call(s *src, c *syntax.CallExpr, redirs []*syntax.Redirect, en
 		for _, a := range c.Assigns {
 			m.assign(s, a, env)
 		}
-		if r := renderRedirs(s, redirs); len(r) > 0 {
+		if r := renderRedirs(s, redirs, env); len(r) > 0 {
 			m.record(Exec{Redirs: r, Via: slices.Clone(s.via)}) // > file truncates it
 		}
 		return ""
@@ -956,6 +993,15 @@ func (m *modeler) call(s *src, c *syntax.CallExpr, redirs []*syntax.Redirect, en
 		}
 	}
 	words, alts := m.callWords(s, c.Args, cmdEnv)
+	if alts == nil && len(words) > 0 && !words[0].Literal {
+		// A command name built from what is known only at run time may
+		// be built from empty values (r${UNSET}m, r$(true)m): that
+		// reading is a command the line may run.
+		if name, ok := m.lenientName(c.Args[0], cmdEnv); ok {
+			cand := append([]Word{{Value: name, Raw: words[0].Raw, Literal: true, Span: words[0].Span}}, words[1:]...)
+			m.run(s, cand, redirs, env, cmdEnv, stdin, append(slices.Clip(s.via), words[0].Raw+"?"))
+		}
+	}
 	for _, a := range c.Args {
 		if names := paramNames(a); cmdEnv.anyPartial(names) {
 			sp := s.w.span(c.Pos(), c.End())
@@ -1430,4 +1476,47 @@ func hexVal(c byte) int {
 		return int(c - '0')
 	}
 	return int(c|0x20-'a') + 10
+}
+
+// lenientName expands a command name taking every unknown variable and
+// substitution as empty: the name the command has when they are.
+func (m *modeler) lenientName(w *syntax.Word, env *varEnv) (string, bool) {
+	if leadingTilde(w) || hasGlobChars(w) {
+		return "", false
+	}
+	vars := map[string]string{lenientKey: ""}
+	for n, v := range env.vals {
+		if len(v) == 1 {
+			vars[n] = v[0]
+		}
+	}
+	lenient := func(cs *syntax.CmdSubst) (string, error) {
+		if out, err := m.substOutput()(cs); err == nil {
+			return out, nil
+		}
+		return "", nil
+	}
+	fields, err := expandFields(w, vars, lenient)
+	if err != nil || len(fields) != 1 || hasRawField(fields) || fields[0] == "" {
+		return "", false
+	}
+	return fields[0], true
+}
+
+// hasGlobChars reports unquoted glob characters, extended globs and
+// arithmetic in a word (not the operators of parameter expansions).
+func hasGlobChars(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ExtGlob, *syntax.ArithmExp:
+			found = true
+		case *syntax.DblQuoted, *syntax.SglQuoted, *syntax.CmdSubst, *syntax.ParamExp:
+			return false
+		case *syntax.Lit:
+			found = found || strings.ContainsAny(n.Value, "*?[")
+		}
+		return !found
+	})
+	return found
 }

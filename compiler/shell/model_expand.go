@@ -259,7 +259,7 @@ func wordFieldsOf(parts []syntax.WordPart, vars map[string]string, subst func(*s
 					if err != nil {
 						return nil, err
 					}
-					if q.Param != nil && q.Param.Value == "@" {
+					if q.Param != nil && (q.Param.Value == "@" || q.Index != nil) {
 						// "$@": one field per positional parameter.
 						for i, e := range strings.Split(v, positionalSep) {
 							if i > 0 {
@@ -309,10 +309,42 @@ const positionalSep = "\x00"
 // paramValue is the value of a plain $NAME or ${NAME} the model knows, or
 // of a positional parameter ($1…$9, $@, $*) it knows.
 func paramValue(p *syntax.ParamExp, vars map[string]string) (string, error) {
-	if p.Param == nil || p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Index != nil || p.Excl || p.Length || p.Width || p.Names != 0 || p.NestedParam != nil {
+	_, lenient := vars[lenientKey]
+	if p.Param != nil && p.Exp != nil && lenient && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) {
+		// ${X:-word}: with X empty, the word.
+		if v, ok := vars[p.Param.Value]; ok && v != "" {
+			return v, nil
+		}
+		if p.Exp.Word == nil {
+			return "", nil
+		}
+		return p.Exp.Word.Lit(), nil
+	}
+	if p.Param == nil || p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Length || p.Width || p.Names != 0 || p.NestedParam != nil {
 		return "", errRuntime
 	}
+	if p.Index != nil {
+		// ${a[@]}, ${a[*]}: an array the model knows.
+		idx, ok := p.Index.(*syntax.Word)
+		if !ok || (idx.Lit() != "@" && idx.Lit() != "*") {
+			return "", errRuntime
+		}
+		v, ok := vars[p.Param.Value]
+		if !ok {
+			return "", errRuntime
+		}
+		if idx.Lit() == "*" {
+			return strings.ReplaceAll(v, positionalSep, " "), nil
+		}
+		return v, nil
+	}
 	name := p.Param.Value
+	if name == "IFS" {
+		if v, ok := vars["IFS"]; ok {
+			return v, nil
+		}
+		return " \t\n", nil // bash sets IFS itself; the environment cannot
+	}
 	if len(name) == 1 && name[0] >= '1' && name[0] <= '9' || name == "*" || name == "#" {
 		all, ok := vars["@"]
 		if !ok {
@@ -335,10 +367,17 @@ func paramValue(p *syntax.ParamExp, vars map[string]string) (string, error) {
 	}
 	v, ok := vars[name]
 	if !ok {
+		if lenient {
+			return "", nil
+		}
 		return "", errRuntime
 	}
 	return v, nil
 }
+
+// lenientKey in the variables of an expansion makes every unknown
+// variable empty (lenientName).
+const lenientKey = "\x00lenient"
 
 // printfOutput is what printf FORMAT ARGS prints when FORMAT uses only
 // %s, %% and backslash escapes; ok is false otherwise.

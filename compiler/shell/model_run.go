@@ -24,7 +24,7 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		}
 	}()
 	text := ""
-	rendered := renderRedirs(s, redirs)
+	rendered := renderRedirs(s, redirs, env)
 	for depth := 0; ; depth++ {
 		for len(words) > 1 && words[0].Literal && words[0].Raw == words[0].Value && isEnvAssignment(words[0].Value) {
 			words = words[1:] // an unquoted NAME=value the parser left in the words (coproc X=1 cmd)
@@ -293,7 +293,7 @@ func (m *modeler) shellFile(s *src, words []Word, env *varEnv, via []string, tex
 // scriptFile models a script file the line runs: one the line wrote
 // itself with a literal redirection, or one ReadScript reads.
 func (m *modeler) scriptFile(s *src, file Word, env *varEnv, via []string, text string, stdin *stdinSource) {
-	if file.Literal && (file.Value == "/dev/stdin" || file.Value == "/dev/fd/0" || file.Value == "-") {
+	if file.Literal && (file.Value == "/dev/stdin" || file.Value == "/dev/fd/0" || file.Value == "/proc/self/fd/0" || file.Value == "-") {
 		switch {
 		case stdin != nil && stdin.known:
 			m.script(stdin.text, env, via, text, false, s.depth+1)
@@ -593,7 +593,13 @@ func normaliseGit(e Exec) Exec {
 
 // renderRedirs renders a statement's file redirections as written
 // (here-documents and here-strings are the command's input instead).
-func renderRedirs(s *src, redirs []*syntax.Redirect) []string {
+func renderRedirs(s *src, redirs []*syntax.Redirect, env *varEnv) []string {
+	vars := map[string]string{}
+	for n, v := range env.vals {
+		if len(v) == 1 {
+			vars[n] = v[0]
+		}
+	}
 	var out []string
 	for _, r := range redirs {
 		switch r.Op {
@@ -611,7 +617,7 @@ func renderRedirs(s *src, redirs []*syntax.Redirect) []string {
 		target := t.Raw
 		if t.Literal {
 			target = Quote(t.Value)
-		} else if fields, err := expandFields(r.Word, nil, (&modeler{}).substOutput()); err == nil && len(fields) == 1 {
+		} else if fields, err := expandFields(r.Word, vars, (&modeler{}).substOutput()); err == nil && len(fields) == 1 {
 			// A target known but for a tilde (> ~/.bash''rc is > ~/.bashrc).
 			target = fieldWord(fields[0], t).String()
 			if w := fieldWord(fields[0], t); w.Literal {
@@ -944,7 +950,8 @@ var commandEnv = map[string]bool{
 
 // gitCommandConfig are git settings whose value git runs as a command.
 var gitCommandConfig = []string{"core.editor", "core.pager", "core.sshcommand", "core.fsmonitor", "sequence.editor",
-	"diff.external", "gpg.program", "credential.helper", "core.askpass", "uploadpack.packobjectshook", "pager."}
+	"diff.external", "gpg.program", "credential.helper", "core.askpass", "uploadpack.packobjectshook", "pager.", "filter.",
+	"merge.tool", "mergetool.", "difftool.", "gc.auto", "core.hookspath"}
 
 // commandValues models the commands a program is handed in its
 // environment (EDITOR='…' crontab -e), in git's -c settings and aliases
@@ -1060,6 +1067,16 @@ func (m *modeler) programScripts(s *src, argv []string, env *varEnv, via []strin
 				run(after, name+" :!")
 			} else if after, ok := strings.CutPrefix(c, "call system("); ok {
 				run(strings.Trim(strings.TrimSuffix(after, ")"), `"'`), name+" system()")
+			}
+		}
+	case "rsync":
+		for i := 1; i < len(argv); i++ {
+			switch a := argv[i]; {
+			case (a == "-e" || a == "--rsh") && i+1 < len(argv):
+				run(argv[i+1], "rsync -e")
+				i++
+			case strings.HasPrefix(a, "--rsh="):
+				run(strings.TrimPrefix(a, "--rsh="), "rsync -e")
 			}
 		}
 	case "ssh", "scp", "sftp":
