@@ -49,7 +49,7 @@ func TestTables(t *testing.T) {
 		name string
 		run  func(*testing.T, *bytes.Buffer)
 		all  bool // printed by HOOKIFYC_BENCH=1
-	}{{"accuracy", accuracy, true}, {"evasion", evasion, true}, {"commandsets", commandSets, true}, {"latency", latency, true}, {"resident", resident, false}}
+	}{{"accuracy", accuracy, true}, {"evasion", evasion, true}, {"commandsets", commandSets, true}, {"latency", latency, true}, {"ab", ab, false}, {"resident", resident, false}}
 	var out bytes.Buffer
 	start := time.Now()
 	ran := 0
@@ -60,7 +60,7 @@ func TestTables(t *testing.T) {
 		}
 	}
 	if ran == 0 {
-		t.Fatalf("HOOKIFYC_BENCH=%q: want 1 (all tables), accuracy, evasion, commandsets, latency or resident", which)
+		t.Fatalf("HOOKIFYC_BENCH=%q: want 1 (all tables), accuracy, evasion, commandsets, latency, ab or resident", which)
 	}
 	fmt.Fprintf(&out, "\n(all tables in %.0f s)\n", time.Since(start).Seconds())
 	fmt.Print(out.String())
