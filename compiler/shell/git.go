@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // GitCommand is a git invocation with its global options taken apart and the
@@ -75,7 +76,7 @@ func ParseGit(argv []string) (GitCommand, bool) {
 		g.Argv = append(g.Argv, argv[i:]...)
 	default:
 		g.Argv = append(g.Argv, argv[i])
-		spec, ok := gitSpecs[argv[i]]
+		spec, ok := gitSpecs()[argv[i]]
 		if !ok {
 			g.Argv = append(g.Argv, argv[i+1:]...)
 			break
@@ -178,7 +179,7 @@ func gitIsMode(a string) bool {
 // git ignores aliases that name its own commands, among them every command
 // of gitSpecs.
 func (g *GitCommand) definesAlias(sub string) bool {
-	if _, ok := gitSpecs[sub]; ok {
+	if _, ok := gitSpecs()[sub]; ok {
 		return false
 	}
 	for _, c := range g.Config {
@@ -392,7 +393,11 @@ func (s gitSpec) shortKnown(c byte) bool {
 // gitSpecs are the option tables of the git subcommands whose long options
 // are expanded, taken from the --help-all output of git 2.49 (negatable
 // options shown there as --[no-]NAME).
-var gitSpecs = map[string]gitSpec{
+var gitSpecs = sync.OnceValue(func() map[string]gitSpec { return gitSpecTable })
+
+// gitSpecTable is gitSpecs' table (built when git is first seen, not at
+// program start: a hook process pays for it only on git commands).
+var gitSpecTable = map[string]gitSpec{
 	"push": {
 		flags:   "vqdnfu46",
 		withArg: "o",

@@ -194,7 +194,7 @@ func TestParseGitSpecs(t *testing.T) {
 			check(path+" "+name, sub)
 		}
 	}
-	for name, spec := range gitSpecs {
+	for name, spec := range gitSpecs() {
 		check(name, spec)
 	}
 }

@@ -245,6 +245,9 @@ const (
 	// maxScriptBytes bounds a script read with ReadScript or written
 	// earlier in the line.
 	maxScriptBytes = MaxScriptBytes
+	// maxVisits bounds the statements modelled for one line (loops and
+	// functions visit some more than once).
+	maxVisits = 20000
 )
 
 // Analyze models what bash would execute for command (see [Model]). It is
@@ -270,6 +273,9 @@ type modeler struct {
 	stopped bool
 	// async counts the background jobs and pipelines being modelled.
 	async int
+	// visits counts the statements modelled (maxVisits); loops counts
+	// the loops being modelled (only the outermost runs twice).
+	visits, loops int
 }
 
 // src is one script being modelled: the line itself or a script inside it.
@@ -400,6 +406,11 @@ func (m *modeler) stmts(s *src, list []*syntax.Stmt, env *varEnv, stdin *stdinSo
 		if m.stopped {
 			return
 		}
+		if m.visits++; m.visits > maxVisits {
+			m.stopped = true
+			m.dynamic(s.w.src[:min(len(s.w.src), 80)], fmt.Sprintf("the line is too complex to model (more than %d statements visited); the rest was not modelled", maxVisits))
+			return
+		}
 		m.stmt(s, st, env, stdin)
 	}
 }
@@ -498,7 +509,9 @@ func (m *modeler) command(s *src, cmd syntax.Command, redirs []*syntax.Redirect,
 		m.ifClause(s, c, env, stdin)
 	case *syntax.WhileClause:
 		m.redirWords(s, redirs, env)
-		for range 2 { // a second pass sees what the first assigned
+		m.loops++
+		defer func() { m.loops-- }()
+		for range m.passes() { // a second pass sees what the first assigned
 			body := env.clone()
 			m.stmts(s, c.Cond, body, stdin)
 			m.stmts(s, c.Do, body, stdin)
@@ -605,7 +618,9 @@ func (m *modeler) forClause(s *src, c *syntax.ForClause, env *varEnv, stdin *std
 		if len(loop.Items) == 0 && !loop.InPos.IsValid() {
 			known = false // for x; do: the positional parameters
 		}
-		for range 2 {
+		m.loops++
+		defer func() { m.loops-- }()
+		for range m.passes() {
 			body := env.clone()
 			if known && len(values) > 0 && len(values) <= maxValues {
 				body.set(name, values...)
@@ -617,7 +632,9 @@ func (m *modeler) forClause(s *src, c *syntax.ForClause, env *varEnv, stdin *std
 		}
 	case *syntax.CStyleLoop:
 		m.nodeSubst(s, loop, env)
-		for range 2 {
+		m.loops++
+		defer func() { m.loops-- }()
+		for range m.passes() {
 			body := env.clone()
 			body.forgetAll()
 			m.stmts(s, c.Do, body, stdin)
@@ -1519,4 +1536,14 @@ func hasGlobChars(w *syntax.Word) bool {
 		return !found
 	})
 	return found
+}
+
+// passes is how many times a loop's body is modelled: twice for the
+// outermost loop (the second pass sees what the first assigned), once
+// inside another loop (nested loops would otherwise cost 2^depth).
+func (m *modeler) passes() int {
+	if m.loops > 1 {
+		return 1
+	}
+	return 2
 }

@@ -16,8 +16,22 @@ import (
 // match them warns instead of saying nothing.
 func (m *modeler) beforeError(text string, err error, env *varEnv) {
 	var perr *ParseError
-	if !errors.As(err, &perr) || errors.Is(err, ErrTooLong) || tooDeep(text) >= 0 || strings.Contains(perr.Msg, "deeper than") {
-		return // not parsed at all: nothing is known to be data
+	if !errors.As(err, &perr) || errors.Is(err, ErrTooLong) || tooDeep(text) >= 0 || strings.Contains(perr.Msg, "deeper than") || strings.Contains(perr.Msg, "both \\r and \\x01") {
+		// Not a syntax error bash would refuse: a line past the model's
+		// bounds, which bash may well run. Its pieces are commands (a
+		// rule that matches one counts), and the line is dynamic (the
+		// fail mode decides).
+		m.dynamic(text[:min(len(text), 80)], "the line could not be analysed: "+err.Error())
+		for _, seg := range crudeSegmentsN(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands) {
+			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
+			for i := range seg {
+				e.Literal[i] = true
+			}
+			if !m.record(e) {
+				break
+			}
+		}
+		return
 	}
 	mapped := text
 	crMapped := false
@@ -67,18 +81,23 @@ func lineEnds(s string, n int) []int {
 // crudeSegments splits text that does not parse at the shell's operators
 // and returns each piece's words, quotes removed, after leading
 // assignment-like words, at most 64 pieces.
-func crudeSegments(text string) [][]string {
+func crudeSegments(text string) [][]string { return crudeSegmentsN(text, 64) }
+
+// crudeSegmentsN is crudeSegments with at most n distinct pieces.
+func crudeSegmentsN(text string, n int) [][]string {
 	var out [][]string
+	seen := map[string]bool{}
 	cut := func(r rune) bool { return strings.ContainsRune(";&|(){}`\n", r) }
 	for _, piece := range strings.FieldsFunc(strings.ReplaceAll(text, "$(", "("), cut) {
 		fields := strings.Fields(strings.NewReplacer("'", "", `"`, "", `\`, "").Replace(piece))
 		for len(fields) > 0 && (fields[0] == "!" || strings.Contains(fields[0], "=")) {
 			fields = fields[1:]
 		}
-		if len(fields) > 0 {
+		if key := strings.Join(fields, " "); len(fields) > 0 && !seen[key] {
+			seen[key] = true
 			out = append(out, fields)
 		}
-		if len(out) == 64 {
+		if len(out) == n {
 			break
 		}
 	}

@@ -544,17 +544,14 @@ func (m *modeler) markData(s *src, words []Word, data []bool) {
 	if !s.top {
 		return
 	}
+	notData := map[Span]bool{} // spans that gave a word that is not data
 	for i, w := range words {
-		if !data[i] || !w.Literal || w.Span.End <= w.Span.Start {
-			continue
+		if !data[i] {
+			notData[w.Span] = true
 		}
-		all := true
-		for j, o := range words {
-			if o.Span == w.Span && !data[j] {
-				all = false
-			}
-		}
-		if all {
+	}
+	for i, w := range words {
+		if data[i] && w.Literal && w.Span.End > w.Span.Start && !notData[w.Span] {
 			m.out.Data = append(m.out.Data, w.Span)
 		}
 	}

@@ -275,6 +275,33 @@ func TestAnalyzeSyntaxError(t *testing.T) {
 	}
 }
 
+// TestAnalyzeBeyondBounds: a line past the model's bounds (or holding
+// both \r and \x01) is dynamic, and its pieces are commands, so a rule
+// that would match one still does; nested loops and long word lists stay
+// cheap (loops nested 300 deep once took 2^depth passes).
+func TestAnalyzeBeyondBounds(t *testing.T) {
+	for _, line := range []string{
+		"true; rm -rf x #\x01\r",
+		strings.Repeat("(", MaxNesting+10) + "rm -rf x" + strings.Repeat(")", MaxNesting+10),
+		strings.Repeat("true && ", 12000) + "rm -rf x",
+		"rm -rf x; echo " + strings.Repeat("a", MaxCommandBytes),
+	} {
+		cmds, _, dyn, _ := analyzed(t, line)
+		if len(dyn) == 0 || !slices.ContainsFunc(cmds, func(c string) bool { return strings.HasPrefix(c, "rm -rf x") }) {
+			t.Errorf("%.40q…: commands %.5q, dynamic %.2q", line, cmds, dyn)
+		}
+	}
+	for _, line := range []string{
+		strings.Repeat("while true; do ", 300) + "rm -rf x; " + strings.Repeat("done; ", 300),
+		strings.Repeat("for i in a b; do ", 300) + "rm -rf x; " + strings.Repeat("done; ", 300),
+		"echo " + strings.Repeat("a ", 100000) + "; rm -rf x",
+	} {
+		if cmds, _, _, _ := analyzed(t, line); !slices.Contains(cmds, "rm -rf x") {
+			t.Errorf("%.40q…: rm -rf x not found", line)
+		}
+	}
+}
+
 // TestAnalyzeBounded: hostile lines stay bounded.
 func TestAnalyzeBounded(t *testing.T) {
 	for _, line := range []string{

@@ -105,7 +105,7 @@ func wrapperFor(name string) (string, stripFunc) {
 }
 
 // modelWrapperFor is wrapperFor with the wrappers only the command model
-// unwraps (moreWrappers): programs that run a command in a container, on
+// unwraps (moreWrapper): programs that run a command in a container, on
 // another host or later, which Claude Code's permission patterns (and so
 // package perm) do not look into.
 func modelWrapperFor(name string) (string, stripFunc) {
@@ -118,7 +118,7 @@ func modelWrapperFor(name string) (string, stripFunc) {
 		}
 		name = name[strings.LastIndexByte(name, '/')+1:]
 	}
-	if w, ok := moreWrappers[name]; ok {
+	if w := moreWrapper(name); w != nil {
 		return name, w
 	}
 	return "", nil

@@ -5,112 +5,192 @@ import (
 	"strings"
 )
 
-// moreWrappers are the wrappers beyond the classic ones of wrapperFor:
-// programs that run a command given on their command line, each with its
-// own option grammar. It is read only.
-var moreWrappers = map[string]stripFunc{
-	"ionice": stripOpts(optSpec{
-		tool: "ionice", flags: "t", withArg: "cnpPu",
-		long:  []string{"class=", "classdata=", "pid=", "pgid=", "uid=", "ignore", "help", "version"},
-		modes: []string{"p", "P", "u", "pid", "pgid", "uid", "help", "version"},
-	}),
-	"setsid": stripOpts(optSpec{
-		tool: "setsid", flags: "cfw",
-		long:  []string{"ctty", "fork", "wait", "help", "version"},
-		modes: []string{"help", "version"},
-	}),
-	"chrt": stripOperands(optSpec{
-		tool: "chrt", flags: "abdfioRrmpv", withArg: "TPD",
-		long: []string{"all-tasks", "batch", "deadline", "fifo", "idle", "other", "rr", "reset-on-fork",
-			"max", "pid", "verbose", "help", "version", "sched-runtime=", "sched-period=", "sched-deadline="},
-		modes: []string{"m", "p", "max", "pid", "help", "version"},
-	}, 1),
-	"taskset": stripOperands(optSpec{
-		tool: "taskset", flags: "ac",
-		long:  []string{"all-tasks", "cpu-list", "help", "version"},
-		modes: []string{"p", "pid", "help", "version"},
-	}, 1),
-	"flock":      stripFlock,
-	"unshare":    stripUnshare,
-	"busybox":    stripBusybox,
-	"su":         stripSu("su"),
-	"runuser":    stripRunuser,
-	"watch":      stripWatch,
-	"fakeroot":   stripOpts(optSpec{tool: "fakeroot", flags: "uhv", withArg: "lisb", long: []string{"lib=", "faked=", "unknown-is-real", "help", "version"}, modes: []string{"h", "v", "help", "version"}}),
-	"strace":     stripOpts(optSpec{tool: "strace", flags: "cCdDfFhiqrtTvVxyzZwk", withArg: "abeEIoOpPsSuUX", long: []string{"help", "version", "output=", "trace=", "signal=", "status=", "string-limit=", "summary-only", "follow-forks", "output-separately", "user=", "env=", "attach=", "absolute-timestamps?", "relative-timestamps?", "syscall-times?", "decode-fds?", "no-abbrev", "verbose=", "quiet?", "seccomp-bpf", "columns=", "summary-columns=", "summary-sort-by="}, modes: []string{"h", "V", "help", "version"}}),
-	"ltrace":     stripOpts(optSpec{tool: "ltrace", flags: "bcCfhiLrStTV", withArg: "aAeDFIlnopsuwx", long: []string{"help", "version", "output=", "demangle", "library=", "indent=", "align="}, modes: []string{"h", "V", "help", "version"}}),
-	"caffeinate": stripOpts(optSpec{tool: "caffeinate", flags: "dimsu", withArg: "tw"}),
-	"systemd-run": stripOpts(optSpec{
-		tool: "systemd-run", flags: "rdtPqGSh", withArg: "puEHM",
-		long: []string{"user", "system", "scope", "remain-after-exit", "same-dir", "pty", "pipe", "quiet", "wait", "collect",
-			"shell", "no-block", "no-ask-password", "help", "version", "property=", "unit=", "description=", "slice=",
-			"slice-inherit", "uid=", "gid=", "nice=", "setenv=", "working-directory=", "host=", "machine=", "on-active=",
-			"on-boot=", "on-startup=", "on-unit-active=", "on-unit-inactive=", "on-calendar=", "on-clock-change",
-			"on-timezone-change", "timer-property=", "path-property=", "socket-property=", "service-type=", "send-sighup",
-			"expand-environment=", "json=", "job-mode="},
-		modes: []string{"h", "help", "version"},
-	}),
-	"parallel":     stripParallel,
-	"fd":           stripFd,
-	"fdfind":       stripFd,
-	"find":         stripFind,
-	"ssh":          stripSSH,
-	"docker":       stripContainer("docker"),
-	"podman":       stripContainer("podman"),
-	"nerdctl":      stripContainer("nerdctl"),
-	"kubectl":      stripKubectl,
-	"oc":           stripKubectl,
-	"chroot":       stripOperands(optSpec{tool: "chroot", long: []string{"userspec=", "groups=", "skip-chdir", "help", "version"}, modes: []string{"help", "version"}}, 1),
-	"script":       stripScriptCmd,
-	"nsenter":      stripOpts(optSpec{tool: "nsenter", flags: "aFe", withArg: "tSGZ", optArg: "muinpUCTrw", long: []string{"all", "target=", "mount?", "uts?", "ipc?", "net?", "pid?", "user?", "cgroup?", "time?", "setuid=", "setgid=", "preserve-credentials", "root?", "wd?", "no-fork", "follow-context", "env", "help", "version"}, modes: []string{"help", "version"}}),
-	"sg":           stripSu("sg"),
-	"sshpass":      stripOpts(optSpec{tool: "sshpass", flags: "evhV", withArg: "fdpP", modes: []string{"h", "V"}}),
-	"pkexec":       stripOpts(optSpec{tool: "pkexec", long: []string{"user=", "disable-internal-agent", "keep-cwd", "help", "version"}, modes: []string{"help", "version"}}),
-	"unbuffer":     stripOpts(optSpec{tool: "unbuffer", flags: "p"}),
-	"rlwrap":       stripOpts(optSpec{tool: "rlwrap", flags: "cimnAhRrv", withArg: "abCDeEfFgHlMoOpPqsSwz"}),
-	"firejail":     stripFirejail,
-	"proxychains":  stripOpts(optSpec{tool: "proxychains", flags: "q", withArg: "f"}),
-	"proxychains4": stripOpts(optSpec{tool: "proxychains4", flags: "q", withArg: "f"}),
-	"torsocks":     stripOpts(optSpec{tool: "torsocks", flags: "diqh", withArg: "uapP", long: []string{"shell", "isolate", "quiet", "debug", "user=", "pass=", "address=", "port=", "help", "version"}, modes: []string{"h", "help", "version"}}),
-	"at":           stripAt,
-	"batch":        stripAt,
-	"tmux":         stripTmux,
-	"fish":         stripShell("zsh"),
-	"tcsh":         stripShell("zsh"),
-	"csh":          stripShell("zsh"),
-	"xonsh":        stripShell("zsh"),
-	"nu":           stripShell("zsh"),
-	"yash":         stripShell("zsh"),
-	"elvish":       stripShell("zsh"),
-	"pwsh":         stripPwsh,
-	"powershell":   stripPwsh,
-	"setpriv":      stripLeadingOptions("setpriv", nil),
-	"capsh":        stripCapsh,
-	"lxc-attach":   stripAfterDashes("lxc-attach"),
-	"machinectl":   stripMachinectl,
-	"screen":       stripLeadingOptions("screen", []string{"-S", "-c", "-e", "-h", "-L", "-Logfile", "-p", "-s", "-t", "-T", "-X"}),
-	"npx":          stripRunner("npx", nil),
-	"npm":          stripRunner("npm", []string{"exec", "x"}),
-	"pnpm":         stripRunner("pnpm", []string{"exec", "dlx"}),
-	"yarn":         stripRunner("yarn", []string{"exec", "dlx"}),
-	"bunx":         stripRunner("bunx", nil),
-	"uv":           stripRunner("uv", []string{"run"}),
-	"uvx":          stripRunner("uvx", nil),
-	"poetry":       stripRunner("poetry", []string{"run"}),
-	"pipenv":       stripRunner("pipenv", []string{"run"}),
-	"bundle":       stripRunner("bundle", []string{"exec"}),
-	"direnv":       stripDirenv,
-	"devbox":       stripRunner("devbox", []string{"run"}),
-	"mise":         stripRunner("mise", []string{"exec", "x"}),
-	"asdf":         stripRunner("asdf", []string{"exec"}),
-	"rbenv":        stripRunner("rbenv", []string{"exec"}),
-	"pyenv":        stripRunner("pyenv", []string{"exec"}),
-	"conda":        stripRunner("conda", []string{"run"}),
-	"dotenv":       stripAfterDashes("dotenv"),
-	"cross-env":    stripCrossEnv,
-	"nix-shell":    stripNixShell,
-	"arch":         stripArch,
-	"rtk":          stripRtk,
+// moreWrapper returns the parser of a wrapper beyond the classic ones of
+// wrapperFor: programs that run a command given on their command line,
+// each with its own option grammar (nil for any other name). A switch,
+// not a table: nothing is built before it is needed.
+func moreWrapper(name string) stripFunc {
+	switch name {
+	case "ionice":
+		return stripOpts(optSpec{
+			tool: "ionice", flags: "t", withArg: "cnpPu",
+			long:  []string{"class=", "classdata=", "pid=", "pgid=", "uid=", "ignore", "help", "version"},
+			modes: []string{"p", "P", "u", "pid", "pgid", "uid", "help", "version"},
+		})
+	case "setsid":
+		return stripOpts(optSpec{
+			tool: "setsid", flags: "cfw",
+			long:  []string{"ctty", "fork", "wait", "help", "version"},
+			modes: []string{"help", "version"},
+		})
+	case "chrt":
+		return stripOperands(optSpec{
+			tool: "chrt", flags: "abdfioRrmpv", withArg: "TPD",
+			long: []string{"all-tasks", "batch", "deadline", "fifo", "idle", "other", "rr", "reset-on-fork",
+				"max", "pid", "verbose", "help", "version", "sched-runtime=", "sched-period=", "sched-deadline="},
+			modes: []string{"m", "p", "max", "pid", "help", "version"},
+		}, 1)
+	case "taskset":
+		return stripOperands(optSpec{
+			tool: "taskset", flags: "ac",
+			long:  []string{"all-tasks", "cpu-list", "help", "version"},
+			modes: []string{"p", "pid", "help", "version"},
+		}, 1)
+	case "flock":
+		return stripFlock
+	case "unshare":
+		return stripUnshare
+	case "busybox":
+		return stripBusybox
+	case "su":
+		return stripSu("su")
+	case "runuser":
+		return stripRunuser
+	case "watch":
+		return stripWatch
+	case "fakeroot":
+		return stripOpts(optSpec{tool: "fakeroot", flags: "uhv", withArg: "lisb", long: []string{"lib=", "faked=", "unknown-is-real", "help", "version"}, modes: []string{"h", "v", "help", "version"}})
+	case "strace":
+		return stripOpts(optSpec{tool: "strace", flags: "cCdDfFhiqrtTvVxyzZwk", withArg: "abeEIoOpPsSuUX", long: []string{"help", "version", "output=", "trace=", "signal=", "status=", "string-limit=", "summary-only", "follow-forks", "output-separately", "user=", "env=", "attach=", "absolute-timestamps?", "relative-timestamps?", "syscall-times?", "decode-fds?", "no-abbrev", "verbose=", "quiet?", "seccomp-bpf", "columns=", "summary-columns=", "summary-sort-by="}, modes: []string{"h", "V", "help", "version"}})
+	case "ltrace":
+		return stripOpts(optSpec{tool: "ltrace", flags: "bcCfhiLrStTV", withArg: "aAeDFIlnopsuwx", long: []string{"help", "version", "output=", "demangle", "library=", "indent=", "align="}, modes: []string{"h", "V", "help", "version"}})
+	case "caffeinate":
+		return stripOpts(optSpec{tool: "caffeinate", flags: "dimsu", withArg: "tw"})
+	case "systemd-run":
+		return stripOpts(optSpec{
+			tool: "systemd-run", flags: "rdtPqGSh", withArg: "puEHM",
+			long: []string{"user", "system", "scope", "remain-after-exit", "same-dir", "pty", "pipe", "quiet", "wait", "collect",
+				"shell", "no-block", "no-ask-password", "help", "version", "property=", "unit=", "description=", "slice=",
+				"slice-inherit", "uid=", "gid=", "nice=", "setenv=", "working-directory=", "host=", "machine=", "on-active=",
+				"on-boot=", "on-startup=", "on-unit-active=", "on-unit-inactive=", "on-calendar=", "on-clock-change",
+				"on-timezone-change", "timer-property=", "path-property=", "socket-property=", "service-type=", "send-sighup",
+				"expand-environment=", "json=", "job-mode="},
+			modes: []string{"h", "help", "version"},
+		})
+	case "parallel":
+		return stripParallel
+	case "fd":
+		return stripFd
+	case "fdfind":
+		return stripFd
+	case "find":
+		return stripFind
+	case "ssh":
+		return stripSSH
+	case "docker":
+		return stripContainer("docker")
+	case "podman":
+		return stripContainer("podman")
+	case "nerdctl":
+		return stripContainer("nerdctl")
+	case "kubectl":
+		return stripKubectl
+	case "oc":
+		return stripKubectl
+	case "chroot":
+		return stripOperands(optSpec{tool: "chroot", long: []string{"userspec=", "groups=", "skip-chdir", "help", "version"}, modes: []string{"help", "version"}}, 1)
+	case "script":
+		return stripScriptCmd
+	case "nsenter":
+		return stripOpts(optSpec{tool: "nsenter", flags: "aFe", withArg: "tSGZ", optArg: "muinpUCTrw", long: []string{"all", "target=", "mount?", "uts?", "ipc?", "net?", "pid?", "user?", "cgroup?", "time?", "setuid=", "setgid=", "preserve-credentials", "root?", "wd?", "no-fork", "follow-context", "env", "help", "version"}, modes: []string{"help", "version"}})
+	case "sg":
+		return stripSu("sg")
+	case "sshpass":
+		return stripOpts(optSpec{tool: "sshpass", flags: "evhV", withArg: "fdpP", modes: []string{"h", "V"}})
+	case "pkexec":
+		return stripOpts(optSpec{tool: "pkexec", long: []string{"user=", "disable-internal-agent", "keep-cwd", "help", "version"}, modes: []string{"help", "version"}})
+	case "unbuffer":
+		return stripOpts(optSpec{tool: "unbuffer", flags: "p"})
+	case "rlwrap":
+		return stripOpts(optSpec{tool: "rlwrap", flags: "cimnAhRrv", withArg: "abCDeEfFgHlMoOpPqsSwz"})
+	case "firejail":
+		return stripFirejail
+	case "proxychains":
+		return stripOpts(optSpec{tool: "proxychains", flags: "q", withArg: "f"})
+	case "proxychains4":
+		return stripOpts(optSpec{tool: "proxychains4", flags: "q", withArg: "f"})
+	case "torsocks":
+		return stripOpts(optSpec{tool: "torsocks", flags: "diqh", withArg: "uapP", long: []string{"shell", "isolate", "quiet", "debug", "user=", "pass=", "address=", "port=", "help", "version"}, modes: []string{"h", "help", "version"}})
+	case "at":
+		return stripAt
+	case "batch":
+		return stripAt
+	case "tmux":
+		return stripTmux
+	case "fish":
+		return stripShell("zsh")
+	case "tcsh":
+		return stripShell("zsh")
+	case "csh":
+		return stripShell("zsh")
+	case "xonsh":
+		return stripShell("zsh")
+	case "nu":
+		return stripShell("zsh")
+	case "yash":
+		return stripShell("zsh")
+	case "elvish":
+		return stripShell("zsh")
+	case "pwsh":
+		return stripPwsh
+	case "powershell":
+		return stripPwsh
+	case "setpriv":
+		return stripLeadingOptions("setpriv", nil)
+	case "capsh":
+		return stripCapsh
+	case "lxc-attach":
+		return stripAfterDashes("lxc-attach")
+	case "machinectl":
+		return stripMachinectl
+	case "screen":
+		return stripLeadingOptions("screen", []string{"-S", "-c", "-e", "-h", "-L", "-Logfile", "-p", "-s", "-t", "-T", "-X"})
+	case "npx":
+		return stripRunner("npx", nil)
+	case "npm":
+		return stripRunner("npm", []string{"exec", "x"})
+	case "pnpm":
+		return stripRunner("pnpm", []string{"exec", "dlx"})
+	case "yarn":
+		return stripRunner("yarn", []string{"exec", "dlx"})
+	case "bunx":
+		return stripRunner("bunx", nil)
+	case "uv":
+		return stripRunner("uv", []string{"run"})
+	case "uvx":
+		return stripRunner("uvx", nil)
+	case "poetry":
+		return stripRunner("poetry", []string{"run"})
+	case "pipenv":
+		return stripRunner("pipenv", []string{"run"})
+	case "bundle":
+		return stripRunner("bundle", []string{"exec"})
+	case "direnv":
+		return stripDirenv
+	case "devbox":
+		return stripRunner("devbox", []string{"run"})
+	case "mise":
+		return stripRunner("mise", []string{"exec", "x"})
+	case "asdf":
+		return stripRunner("asdf", []string{"exec"})
+	case "rbenv":
+		return stripRunner("rbenv", []string{"exec"})
+	case "pyenv":
+		return stripRunner("pyenv", []string{"exec"})
+	case "conda":
+		return stripRunner("conda", []string{"run"})
+	case "dotenv":
+		return stripAfterDashes("dotenv")
+	case "cross-env":
+		return stripCrossEnv
+	case "nix-shell":
+		return stripNixShell
+	case "arch":
+		return stripArch
+	case "rtk":
+		return stripRtk
+	}
+	return nil
 }
 
 // stripArch: macOS arch [-arch NAME | -NAME]… [-e VAR=VALUE] [-d VAR] COMMAND.
