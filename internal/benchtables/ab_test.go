@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
@@ -37,10 +38,22 @@ func ab(t *testing.T, out *bytes.Buffer) {
 	fmt.Fprintln(out, "| call | runs | A median | B median | B − A |")
 	fmt.Fprintln(out, "|---|---|---|---|---|")
 	for _, c := range abCalls {
-		dir, _, runs := benchProject(t, 100)
-		in := []byte(strings.ReplaceAll(strings.Replace(benchStdin, `git commit -m \"feat: add the parser\" && npm test`, c.command, 1), "CWD", dir))
+		// A project (and HOME, so a rule cache) per side: the two builds
+		// must not rewrite each other's cache between runs.
+		dirA, _, runs := benchProject(t, 100)
+		dirB, _, _ := benchProject(t, 100)
+		call := func(dir string) []byte {
+			return []byte(strings.ReplaceAll(strings.Replace(benchStdin, `git commit -m \"feat: add the parser\" && npm test`, c.command, 1), "CWD", dir))
+		}
 		runs *= 2
-		ma, mb := interleave(t, runs, dir, in, []string{a}, []string{b})
+		var sa, sb []time.Duration
+		for i := 0; i < runs+1; i++ {
+			da, db := run(t, dirA, call(dirA), []string{a}), run(t, dirB, call(dirB), []string{b})
+			if i > 0 {
+				sa, sb = append(sa, da), append(sb, db)
+			}
+		}
+		ma, mb := median(sa), median(sb)
 		fmt.Fprintf(out, "| %s | %d | %.3f ms | %.3f ms | %+.3f ms |\n", c.name, runs, ms(ma), ms(mb), ms(mb)-ms(ma))
 	}
 	fmt.Fprintln(out)
