@@ -229,10 +229,6 @@ func (m *matcher) conditionsHold(rule *ir.Rule) (bool, *PyError) {
 // know at run time, when a rule the call considers tests the command: the
 // fail mode decides (fail closed refuses the call).
 func (m *matcher) dynamicProblems(rules []*ir.Rule, consider func(*ir.Rule) bool) {
-	cm := m.bashModel()
-	if cm == nil || len(cm.model.Dynamic) == 0 {
-		return
-	}
 	tested := false
 	for _, r := range rules {
 		if r.Permission == nil && consider(r) && testsCommand(r) {
@@ -241,6 +237,10 @@ func (m *matcher) dynamicProblems(rules []*ir.Rule, consider func(*ir.Rule) bool
 		}
 	}
 	if !tested {
+		return // (and the model is not built for nothing)
+	}
+	cm := m.bashModel()
+	if cm == nil || len(cm.model.Dynamic) == 0 {
 		return
 	}
 	for i, d := range cm.model.Dynamic {

@@ -254,7 +254,7 @@ const (
 // bounded like [Parse] (MaxCommandBytes, MaxNesting) and by
 // MaxModelCommands; a line that does not parse gives a Model with Err set.
 func Analyze(command string, opts ModelOptions) *Model {
-	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[string]bool{}, written: map[string]string{}}
+	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[string]bool{}, written: map[string]string{}, line: command}
 	m.script(command, newVarEnv(), nil, "", true, 0)
 	return m.out
 }
@@ -271,6 +271,7 @@ type modeler struct {
 	// the line writes (echo 'rm -rf x' > s.sh), by path as written.
 	written map[string]string
 	stopped bool
+	line    string // the line being modelled
 	// async counts the background jobs and pipelines being modelled.
 	async int
 	// visits counts the statements modelled (maxVisits); loops counts
@@ -373,6 +374,28 @@ func (m *modeler) dynamic(text, reason string) {
 	m.out.Dynamic = append(m.out.Dynamic, Dynamic{Text: text, Reason: reason})
 }
 
+// stop ends the model at one of its bounds. What was not modelled is not
+// let through: the line's operator-separated pieces are added as commands
+// (so a rule that matches one still counts), and the line is dynamic.
+func (m *modeler) stop(why string) {
+	if m.stopped {
+		return
+	}
+	m.stopped = true
+	m.dynamic(m.line[:min(len(m.line), 80)], why+"; the rest is judged by its pieces")
+	for _, seg := range crudeSegmentsN(m.line, MaxModelCommands) {
+		e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
+		for i := range seg {
+			e.Literal[i] = true
+		}
+		key := e.Text() + "\x00" + e.MaskedText()
+		if !m.seen[key] {
+			m.seen[key] = true
+			m.out.Commands = append(m.out.Commands, e)
+		}
+	}
+}
+
 // record adds a command to the model; it returns false once the model is
 // full.
 func (m *modeler) record(e Exec) bool {
@@ -384,8 +407,7 @@ func (m *modeler) record(e Exec) bool {
 		return true
 	}
 	if len(m.out.Commands) >= MaxModelCommands {
-		m.stopped = true
-		m.dynamic(e.Text(), fmt.Sprintf("the line runs more than %d commands; the rest were not modelled", MaxModelCommands))
+		m.stop(fmt.Sprintf("the line runs more than %d commands", MaxModelCommands))
 		return false
 	}
 	m.seen[key] = true
@@ -407,8 +429,7 @@ func (m *modeler) stmts(s *src, list []*syntax.Stmt, env *varEnv, stdin *stdinSo
 			return
 		}
 		if m.visits++; m.visits > maxVisits {
-			m.stopped = true
-			m.dynamic(s.w.src[:min(len(s.w.src), 80)], fmt.Sprintf("the line is too complex to model (more than %d statements visited); the rest was not modelled", maxVisits))
+			m.stop(fmt.Sprintf("the line is too complex to model (more than %d statements visited)", maxVisits))
 			return
 		}
 		m.stmt(s, st, env, stdin)

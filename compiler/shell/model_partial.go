@@ -21,7 +21,11 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		// bounds, which bash may well run. Its pieces are commands (a
 		// rule that matches one counts), and the line is dynamic (the
 		// fail mode decides).
-		m.dynamic(text[:min(len(text), 80)], "the line could not be analysed: "+err.Error())
+		if !errors.Is(err, ErrTooLong) {
+			// (A long line is usually a file written by a here-document:
+			// its pieces and its text are judged, and that is all.)
+			m.dynamic(text[:min(len(text), 80)], "the line could not be analysed: "+err.Error())
+		}
 		for _, seg := range crudeSegmentsN(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands) {
 			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
 			for i := range seg {
@@ -88,8 +92,9 @@ func crudeSegmentsN(text string, n int) [][]string {
 	var out [][]string
 	seen := map[string]bool{}
 	cut := func(r rune) bool { return strings.ContainsRune(";&|(){}`\n", r) }
+	unquote := strings.NewReplacer("'", "", `"`, "", `\`, "")
 	for _, piece := range strings.FieldsFunc(strings.ReplaceAll(text, "$(", "("), cut) {
-		fields := strings.Fields(strings.NewReplacer("'", "", `"`, "", `\`, "").Replace(piece))
+		fields := strings.Fields(unquote.Replace(piece))
 		for len(fields) > 0 && (fields[0] == "!" || strings.Contains(fields[0], "=")) {
 			fields = fields[1:]
 		}

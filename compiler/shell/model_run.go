@@ -825,7 +825,7 @@ func replaceWords(words []Word, repl, value string) []Word {
 // codeSegments are the pieces of interpreter code read as if it were shell
 // (node -e "rm -rf /"), recorded as data; none for SQL.
 func codeSegments(c *Code) [][]string {
-	if c.Lang == "sql" {
+	if c.Lang == "sql" || c.Lang == "awk" {
 		return nil
 	}
 	return crudeSegments(c.Text)

@@ -284,7 +284,7 @@ func TestAnalyzeBeyondBounds(t *testing.T) {
 		"true; rm -rf x #\x01\r",
 		strings.Repeat("(", MaxNesting+10) + "rm -rf x" + strings.Repeat(")", MaxNesting+10),
 		strings.Repeat("true && ", 12000) + "rm -rf x",
-		"rm -rf x; echo " + strings.Repeat("a", MaxCommandBytes),
+		strings.Repeat("echo hi; ", 25000) + "rm -rf x", // past the statement budget
 	} {
 		cmds, _, dyn, _ := analyzed(t, line)
 		if len(dyn) == 0 || !slices.ContainsFunc(cmds, func(c string) bool { return strings.HasPrefix(c, "rm -rf x") }) {
@@ -292,6 +292,7 @@ func TestAnalyzeBeyondBounds(t *testing.T) {
 		}
 	}
 	for _, line := range []string{
+		"rm -rf x; echo " + strings.Repeat("a", MaxCommandBytes), // too long: judged by its pieces
 		strings.Repeat("while true; do ", 300) + "rm -rf x; " + strings.Repeat("done; ", 300),
 		strings.Repeat("for i in a b; do ", 300) + "rm -rf x; " + strings.Repeat("done; ", 300),
 		"echo " + strings.Repeat("a ", 100000) + "; rm -rf x",
