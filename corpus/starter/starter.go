@@ -1,10 +1,17 @@
 // Package starter holds hookifyc's starter rule pack: hookify markdown
-// rules (MIT, written for hookifyc) against destructive file deletion, git
-// history rewriting and force pushes, disk and file-system tools,
-// permission blasts, database drops, cloud and cluster teardown,
-// pipe-to-shell installs, secrets and credential files in edits, and
-// shell-history and SSH key exfiltration. `hookifyc init` writes it; its
-// accuracy on the shared command corpus is tested here and reported in
+// rules (MIT, written for hookifyc), written against the commands bash
+// will run (the command model, docs/compat.md fix 21: each pattern
+// anchors at an executed command's start). It covers recursive and forced
+// deletes, git force pushes, remote deletes, resets, cleans, branch
+// deletes, discarded work and history rewrites, databases and framework
+// resets, cloud, cluster, infrastructure and container teardown, disk and
+// file-system tools, permission blasts, downloads run as code, code known
+// only at run time, fork bombs, dotfiles and keys, the crontab, shell
+// history, interpreter one-liners that delete trees, killing every
+// process, shutdown, the firewall, rsync --delete onto a home, deleting
+// users, and secrets and credential files in edits. `hookifyc init` writes
+// it; its accuracy on the shared command corpus and on the labelled sets
+// of internal/benchtables is tested here and reported in
 // docs/benchmarks.md.
 package starter
 
