@@ -1,43 +1,15 @@
 package starter
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
 	"github.com/hookifyc/hookifyc/compiler/ir"
+	"github.com/hookifyc/hookifyc/internal/commandsets"
 )
-
-// commandSet is one labelled set of internal/benchtables/testdata/commandsets:
-// CATEGORY<TAB>COMMAND per line.
-type commandCase struct{ category, command string }
-
-func readCommandSet(t testing.TB, name string) []commandCase {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "internal", "benchtables", "testdata", "commandsets", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []commandCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cat, cmd, ok := strings.Cut(sc.Text(), "\t")
-		if !ok {
-			t.Fatalf("%s: %q has no tab", name, sc.Text())
-		}
-		out = append(out, commandCase{cat, cmd})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // checkDecision is what `hookifyc check --json -- CMD` decides with the
 // pack as its rules (default, fixed semantics).
@@ -53,14 +25,14 @@ func TestCommandSets(t *testing.T) {
 	rules := packRules(t)
 	eng := engine.New(engine.Options{Semantics: engine.Fixed})
 	for _, set := range []string{"dev", "dev2", "heldout", "fresh"} {
-		safe := readCommandSet(t, set+"-safe.tsv")
-		destructive := readCommandSet(t, set+"-destructive.tsv")
+		safe := commandsets.Read(t, set+"-safe.tsv")
+		destructive := commandsets.Read(t, set+"-destructive.tsv")
 		blocked := 0
 		for _, c := range safe {
-			if res := checkDecision(eng, rules, c.command); res.Decision() == engine.DecisionBlock {
+			if res := checkDecision(eng, rules, c.Command); res.Decision() == engine.DecisionBlock {
 				blocked++
 				if strings.HasPrefix(set, "dev") {
-					t.Errorf("%s safe [%s] hard-blocked by %s: %s", set, c.category, ruleNames(res.Blocking), c.command)
+					t.Errorf("%s safe [%s] hard-blocked by %s: %s", set, c.Category, ruleNames(res.Blocking), c.Command)
 				}
 			}
 		}
@@ -71,10 +43,10 @@ func TestCommandSets(t *testing.T) {
 		caught := 0
 		var missed []string
 		for _, c := range destructive {
-			if res := checkDecision(eng, rules, c.command); res.Decision() != engine.DecisionAllow {
+			if res := checkDecision(eng, rules, c.Command); res.Decision() != engine.DecisionAllow {
 				caught++
 			} else {
-				missed = append(missed, "["+c.category+"] "+c.command)
+				missed = append(missed, "["+c.Category+"] "+c.Command)
 			}
 		}
 		share := float64(caught) / float64(len(destructive))

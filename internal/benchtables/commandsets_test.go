@@ -1,7 +1,6 @@
 package benchtables
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -9,42 +8,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/hookifyc/hookifyc/compiler/engine"
+	"github.com/hookifyc/hookifyc/internal/commandsets"
 	"github.com/hookifyc/hookifyc/internal/testenv"
 )
-
-// commandCase is a labelled command: CATEGORY<TAB>COMMAND in
-// testdata/commandsets, or a corpus line (category "corpus").
-type commandCase struct{ category, command string }
-
-func commandSet(t testing.TB, name string) []commandCase {
-	f, err := os.Open(filepath.Join(testenv.RepoRoot(t), "internal", "benchtables", "testdata", "commandsets", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []commandCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cat, cmd, ok := strings.Cut(sc.Text(), "\t")
-		if !ok {
-			t.Fatalf("%s: %q has no tab", name, sc.Text())
-		}
-		out = append(out, commandCase{cat, cmd})
-	}
-	return out
-}
 
 // peerDecisions asks cc-safety-net 2.4.5 (scripts/cc-safety-net-check.mjs,
 // the package installed in ~/.cache/hookifyc/cc-safety-net-2.4.5 or
 // $CC_SAFETY_NET_DIR) for its decision on each case, in order.
-func peerDecisions(t *testing.T, cases []commandCase) []string {
+func peerDecisions(t *testing.T, cases []commandsets.Case) []string {
 	var in bytes.Buffer
 	for _, c := range cases {
-		fmt.Fprintf(&in, "%s\t%s\n", c.category, c.command)
+		fmt.Fprintf(&in, "%s\t%s\n", c.Category, c.Command)
 	}
 	root := testenv.RepoRoot(t)
 	cmd := exec.Command("node", filepath.Join(root, "scripts", "cc-safety-net-check.mjs"))
@@ -82,19 +59,19 @@ func commandSets(t *testing.T, out *bytes.Buffer) {
 	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|")
 	type set struct {
 		name, label string
-		cases       []commandCase
+		cases       []commandsets.Case
 	}
 	var sets []set
 	for _, label := range []string{"destructive", "safe"} {
-		var corpus []commandCase
+		var corpus []commandsets.Case
 		for _, l := range lines(t, label+".txt") {
-			corpus = append(corpus, commandCase{"corpus", l})
+			corpus = append(corpus, commandsets.Case{Category: "corpus", Command: l})
 		}
 		sets = append(sets, set{"visible corpus", label, corpus})
 	}
 	for _, name := range []string{"dev", "dev2", "heldout", "fresh"} {
 		for _, label := range []string{"destructive", "safe"} {
-			sets = append(sets, set{name, label, commandSet(t, name+"-"+label+".tsv")})
+			sets = append(sets, set{name, label, commandsets.Read(t, name+"-"+label+".tsv")})
 		}
 	}
 	for _, s := range sets {
@@ -103,12 +80,12 @@ func commandSets(t *testing.T, out *bytes.Buffer) {
 		by := map[string]*counts{}
 		total := &counts{}
 		for i, c := range s.cases {
-			k := by[c.category]
+			k := by[c.Category]
 			if k == nil {
 				k = &counts{}
-				by[c.category] = k
+				by[c.Category] = k
 			}
-			res := eng.Evaluate(rules, engine.BashEvent(c.command))
+			res := eng.Evaluate(rules, engine.BashEvent(c.Command))
 			d := res.Decision()
 			for _, x := range []*counts{k, total} {
 				x.n++
