@@ -101,6 +101,15 @@ func TestEveryTool(t *testing.T) {
 		c.ReadField != "command" || c.Value != "sudo rm -rf /tmp/x" || c.Line != 6 || !strings.Contains(c.Why, "matches command") {
 		t.Errorf("explain: %+v", ex.Rules[0])
 	}
+	// The command model: what bash runs, the view that matched, and a
+	// block that only warns because it matched a commit message.
+	if ex.Model == nil || !slices.Contains(ex.Model.Commands, "rm -rf /tmp/x") || ex.Rules[0].View != "executed command" {
+		t.Errorf("explain, command model: %+v, view %q", ex.Model, ex.Rules[0].View)
+	}
+	ex = ok[Explanation](t, cs, "hookify_explain", map[string]any{"command": `git commit -m "never rm -rf /tmp/x"`})
+	if ex.Decision != "warn" || len(ex.Rules) != 1 || !strings.Contains(ex.Rules[0].Demoted, "message of git commit") {
+		t.Errorf("explain, demoted: %+v", ex)
+	}
 
 	list := ok[RuleList](t, cs, "hookify_list_rules", map[string]any{})
 	if len(list.Rules) != 5 {
@@ -157,8 +166,8 @@ func TestEveryTool(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if n != 10 {
-		t.Errorf("%d audit entries, want 10 (one per evaluation)", n)
+	if n != 11 {
+		t.Errorf("%d audit entries, want 11 (one per evaluation)", n)
 	}
 }
 
