@@ -138,15 +138,17 @@ func helpOrPreview(name string, argv []string) (reason string, prints bool) {
 		}
 		switch a {
 		case "--help", "-help", "--version", "-version", "--usage":
-			if len(args) <= 4 && allWords(args[:i]) && allWords(args[i+1:]) || helpAnywhere[name] || allOptions(args) {
+			// Not beside an operand of a program that may not honour it
+			// there (BSD touch x --help creates x and a file --help).
+			if helpAnywhere[name] || allOptions(args) {
 				return "a " + a + " invocation prints and runs nothing", true
 			}
 		case "-h", "-V":
-			if i == len(args)-1 && allWords(args[:i]) && len(args) <= 4 || a == "-h" && helpAnywhere[name] {
+			if len(args) == 1 || a == "-h" && helpAnywhere[name] {
 				return "a lone " + a + " prints help or a version", true
 			}
 		case "help":
-			if (i == 0 || i == 1 || helpAnywhere[name]) && allWords(args) && len(args) <= 5 && !isShellName(name) && (!isInterpreterName(name) || scripted && i == 1) {
+			if allWords(args) && len(args) <= 5 && (helpAnywhere[name] || scripted && i == 1 || i == 0 && len(args) == 1 && !isShellName(name) && !isInterpreterName(name)) {
 				return name + " help prints help", true
 			}
 		}
