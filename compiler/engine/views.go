@@ -77,13 +77,14 @@ func (m *matcher) bashModel() *commandModel {
 func buildViews(cmd string, readScript func(string) (string, bool)) *commandModel {
 	model := shell.Analyze(cmd, shell.ModelOptions{ReadScript: readScript})
 	cm := &commandModel{model: model}
-	seen := map[string]bool{}
+	type key struct{ text, masked string } // (not concatenated: a view can be megabytes)
+	seen := map[key]bool{}
 	add := func(v commandView) {
-		key := v.text + "\x00" + v.masked
-		if seen[key] {
+		k := key{v.text, v.masked}
+		if seen[k] {
 			return
 		}
-		seen[key] = true
+		seen[k] = true
 		cm.views = append(cm.views, v)
 	}
 	{

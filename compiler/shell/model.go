@@ -254,7 +254,7 @@ const (
 // bounded like [Parse] (MaxCommandBytes, MaxNesting) and by
 // MaxModelCommands; a line that does not parse gives a Model with Err set.
 func Analyze(command string, opts ModelOptions) *Model {
-	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[string]bool{}, written: map[string]string{}, line: command}
+	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[execKey]bool{}, written: map[string]string{}, line: command}
 	m.script(command, newVarEnv(), nil, "", true, 0)
 	return m.out
 }
@@ -265,7 +265,7 @@ type modeler struct {
 	out     *Model
 	funcs   map[string]*syntax.Stmt
 	calling []string // functions being modelled (no recursion)
-	seen    map[string]bool
+	seen    map[execKey]bool
 	seenDyn map[string]bool
 	// written holds the content of files that a literal redirection of
 	// the line writes (echo 'rm -rf x' > s.sh), by path as written.
@@ -374,6 +374,9 @@ func (m *modeler) dynamic(text, reason string) {
 	m.out.Dynamic = append(m.out.Dynamic, Dynamic{Text: text, Reason: reason})
 }
 
+// execKey identifies a recorded command (its text and masked text).
+type execKey struct{ text, masked string }
+
 // stop ends the model at one of its bounds. What was not modelled is not
 // let through: the line's operator-separated pieces are added as commands
 // (so a rule that matches one still counts), and the line is dynamic.
@@ -388,9 +391,8 @@ func (m *modeler) stop(why string) {
 		for i := range seg {
 			e.Literal[i] = true
 		}
-		key := e.Text() + "\x00" + e.MaskedText()
-		if !m.seen[key] {
-			m.seen[key] = true
+		if k := (execKey{e.Text(), e.MaskedText()}); !m.seen[k] {
+			m.seen[k] = true
 			m.out.Commands = append(m.out.Commands, e)
 		}
 	}
@@ -402,7 +404,7 @@ func (m *modeler) record(e Exec) bool {
 	if m.stopped {
 		return false
 	}
-	key := e.Text() + "\x00" + e.MaskedText()
+	key := execKey{e.Text(), e.MaskedText()}
 	if m.seen[key] {
 		return true
 	}
