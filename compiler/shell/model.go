@@ -487,7 +487,7 @@ func (m *modeler) stdinOf(s *src, redirs []*syntax.Redirect, inherited *stdinSou
 			}
 		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
 			rd := s.w.redirect(r)
-			if c, ok := m.written[rd.Target.Value]; ok && rd.Target.Literal {
+			if c, ok := m.written[path.Clean(rd.Target.Value)]; ok && rd.Target.Literal {
 				in = &stdinSource{text: c, known: true}
 			} else {
 				in = &stdinSource{from: "the file " + rd.Target.Raw}
@@ -575,15 +575,22 @@ func (m *modeler) command(s *src, cmd syntax.Command, redirs []*syntax.Redirect,
 	case *syntax.LetClause:
 		m.redirWords(s, redirs, env)
 		syntax.Walk(c, func(n syntax.Node) bool {
-			if cs, ok := n.(*syntax.CmdSubst); ok {
-				m.stmts(s, cs.Stmts, env.clone(), nil)
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				m.stmts(s, n.Stmts, env.clone(), nil)
 				return false
+			case *syntax.Word:
+				m.quotedSubscripts(s, n, env)
 			}
 			return true
 		})
 		env.forgetAll() // let assigns by arithmetic
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
+			if call, ok := c.Stmt.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 1 && call.Args[0].Lit() == "--" {
+				// bash's time keyword takes -- before the command.
+				call.Args = call.Args[1:]
+			}
 			return m.stmt(s, c.Stmt, env, stdin)
 		}
 	case *syntax.CoprocClause:
@@ -601,6 +608,12 @@ func (m *modeler) command(s *src, cmd syntax.Command, redirs []*syntax.Redirect,
 	case *syntax.TestClause, *syntax.ArithmCmd:
 		m.redirWords(s, redirs, env)
 		m.nodeSubst(s, c, env)
+		syntax.Walk(c, func(n syntax.Node) bool {
+			if w, ok := n.(*syntax.Word); ok {
+				m.quotedSubscripts(s, w, env)
+			}
+			return true
+		})
 		if _, ok := c.(*syntax.ArithmCmd); ok {
 			env.forgetAll()
 		}
@@ -655,6 +668,7 @@ func (m *modeler) forClause(s *src, c *syntax.ForClause, env *varEnv, stdin *std
 		}
 	case *syntax.CStyleLoop:
 		m.nodeSubst(s, loop, env)
+		m.arithWords(s, loop, env)
 		m.loops++
 		defer func() { m.loops-- }()
 		for range m.passes() {
@@ -751,8 +765,23 @@ func flattenPipe(c *syntax.BinaryCmd) []*syntax.Stmt {
 func (m *modeler) outputOf(s *src, st *syntax.Stmt, env *varEnv) *stdinSource {
 	raw := s.w.span(st.Pos(), st.End())
 	from := s.w.src[raw.Start:raw.End]
+	for _, r := range st.Redirs {
+		if !keepsStdout(r) {
+			return &stdinSource{from: from}
+		}
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.Block:
+		if len(c.Stmts) == 1 && len(st.Redirs) == 0 {
+			return m.outputOf(s, c.Stmts[0], env) // { echo …; } | sh
+		}
+	case *syntax.Subshell:
+		if len(c.Stmts) == 1 && len(st.Redirs) == 0 {
+			return m.outputOf(s, c.Stmts[0], env)
+		}
+	}
 	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(st.Redirs) > 0 {
+	if !ok {
 		return &stdinSource{from: from}
 	}
 	alts, ok := m.expandArgs(s, call.Args, env)
@@ -762,7 +791,38 @@ func (m *modeler) outputOf(s *src, st *syntax.Stmt, env *varEnv) *stdinSource {
 	if out, ok := printOutput(alts[0]); ok {
 		return &stdinSource{text: out, known: true}
 	}
+	if argv := alts[0]; len(argv) > 0 && (path.Base(argv[0]) == "cat" || path.Base(argv[0]) == "tee") {
+		// cat <<'EOF' | sh, tee /dev/null <<< … | sh, cat written.sh | sh:
+		// the output is the input.
+		var files []string
+		for _, a := range argv[1:] {
+			if a != "-" && a != "/dev/null" && a != "-a" {
+				files = append(files, a)
+			}
+		}
+		switch in := m.stdinOf(s, st.Redirs, nil); {
+		case len(files) == 0 && in != nil && in.known:
+			return &stdinSource{text: in.text, known: true}
+		case len(files) == 1 && path.Base(argv[0]) == "cat":
+			if c, ok := m.written[path.Clean(files[0])]; ok && c != "\x00" {
+				return &stdinSource{text: c, known: true}
+			}
+		}
+	}
 	return &stdinSource{from: from}
+}
+
+// keepsStdout reports whether a redirection leaves standard output
+// alone (2>&1, 2>/dev/null, <file): echo and printf write only to it.
+func keepsStdout(r *syntax.Redirect) bool {
+	if r.Op == syntax.RdrAll || r.Op == syntax.AppAll {
+		return false
+	}
+	switch r.Op {
+	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return r.N == nil || r.N.Value != "1"
+	}
+	return r.N != nil && r.N.Value != "1"
 }
 
 // printOutput is the output of echo or printf with the given literal
@@ -836,6 +896,19 @@ func (m *modeler) nodeSubst(s *src, n syntax.Node, env *varEnv) {
 		case *syntax.ProcSubst:
 			m.stmts(s, n.Stmts, env.clone(), nil)
 			return false
+		case *syntax.ArithmExp:
+			m.arithWords(s, n, env)
+		}
+		return true
+	})
+}
+
+// arithWords applies subscriptSubst to the words of an arithmetic
+// expression: $(( 'a[$(cmd)]' )) runs cmd.
+func (m *modeler) arithWords(s *src, n syntax.Node, env *varEnv) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			m.quotedSubscripts(s, w, env)
 		}
 		return true
 	})
@@ -863,6 +936,9 @@ func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redi
 		}
 		if a.Value != nil {
 			m.wordSubst(s, a.Value, env)
+		}
+		if a.Index != nil {
+			m.nodeSubst(s, a.Index, env)
 		}
 		if a.Name == nil {
 			continue
@@ -898,6 +974,9 @@ func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redi
 		lit[i] = true
 	}
 	m.record(Exec{Argv: words, Literal: lit, Via: slices.Clone(s.via)})
+	for _, w := range words[1:] {
+		m.subscriptSubst(w)
+	}
 }
 
 // assign applies NAME=value (or NAME+=value) to env.
@@ -965,6 +1044,9 @@ func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
 // again (an arithmetic context, eval, a prompt), so a rule that matches
 // them warns.
 func (m *modeler) latentSubst(v string) {
+	if m.subscriptSubst(v) {
+		return
+	}
 	for _, open := range []string{"$(", "`"} {
 		for i := strings.Index(v, open); i >= 0 && len(m.out.Commands) < MaxModelCommands; {
 			rest := v[i+len(open):]
@@ -979,6 +1061,67 @@ func (m *modeler) latentSubst(v string) {
 			i = i + len(open) + j
 		}
 	}
+}
+
+// subscriptSubst records the commands inside a $(…) or `…` that follows
+// a [ in text bash evaluates as a variable name or an arithmetic
+// expression (printf -v, read, unset, test -v, declare, let, a value
+// used in $((…))): bash expands an array subscript there, running them.
+// They are commands, not data. It reports whether text had any.
+func (m *modeler) subscriptSubst(text string) bool {
+	b := strings.IndexByte(text, '[')
+	if b < 0 {
+		return false
+	}
+	found := false
+	for _, open := range []string{"$(", "`", "<(", ">("} {
+		for i := strings.Index(text[b:], open); i >= 0 && len(m.out.Commands) < MaxModelCommands; {
+			rest := text[b+i+len(open):]
+			for _, seg := range crudeSegments(rest) {
+				e := Exec{Argv: seg, Literal: make([]bool, len(seg)), Via: []string{"[subscript]"}}
+				for k := range seg {
+					e.Literal[k] = true
+				}
+				m.record(e)
+				found = true
+				break
+			}
+			j := strings.Index(rest, open)
+			if j < 0 {
+				break
+			}
+			i += len(open) + j
+		}
+	}
+	return found
+}
+
+// quotedSubscripts applies subscriptSubst to a word's value in an
+// arithmetic or test context ([[ -v 'a[$(cmd)]' ]], let 'a[$(cmd)]=1').
+func (m *modeler) quotedSubscripts(s *src, w *syntax.Word, env *varEnv) {
+	if wd := s.w.word(w, argWord); wd.Literal {
+		m.subscriptSubst(wd.Value)
+	} else if fields, ok := m.expandWord(s, w, env); ok {
+		for _, fs := range fields {
+			for _, f := range fs {
+				m.subscriptSubst(f)
+			}
+		}
+	}
+}
+
+// evaluatesNames reports whether the builtin argv[0] evaluates its
+// arguments as variable names or arithmetic (where a[$(cmd)] runs cmd).
+func evaluatesNames(argv []string) bool {
+	if len(argv) < 2 {
+		return false
+	}
+	switch argv[0] {
+	case "printf", "read", "mapfile", "readarray", "unset", "test", "[", "declare", "typeset", "local",
+		"export", "readonly", "let", "wait", "getopts", "shift", "return", "exit", "ulimit":
+		return true
+	}
+	return false
 }
 
 // expandAssign expands an assignment's value (no field splitting, no

@@ -136,6 +136,11 @@ func helpOrPreview(name string, argv []string) (reason string, prints bool) {
 		if a == "--" {
 			break
 		}
+		if noHelp[name] && (len(args) > 1 || a == "-h" || a == "-V" || a == "help") || isOptionValue(name, args, i) {
+			// kill -9 -1 --help signals first; git clean -e --help
+			// excludes a file named --help and cleans.
+			continue
+		}
 		switch a {
 		case "--help", "-help", "--version", "-version", "--usage":
 			// Not beside an operand of a program that may not honour it
@@ -148,7 +153,10 @@ func helpOrPreview(name string, argv []string) (reason string, prints bool) {
 				return "a lone " + a + " prints help or a version", true
 			}
 		case "help":
-			if allWords(args) && len(args) <= 5 && (helpAnywhere[name] || scripted && i == 1 || i == 0 && len(args) == 1 && !isShellName(name) && !isInterpreterName(name)) {
+			// Only as the first word (kubectl help delete; the AWS CLI's
+			// is the last: aws s3 rb help); elsewhere it is an operand
+			// (kubectl delete ns help deletes namespace help).
+			if allWords(args) && len(args) <= 5 && (helpAnywhere[name] && i == 0 || name == "aws" && i == len(args)-1 || scripted && i == 1 || i == 0 && len(args) == 1 && !isShellName(name) && !isInterpreterName(name)) {
 				return name + " help prints help", true
 			}
 		}
@@ -158,6 +166,49 @@ func helpOrPreview(name string, argv []string) (reason string, prints bool) {
 		return why, true
 	}
 	return "", false
+}
+
+// noHelp are programs that act before, or instead of, printing help
+// when anything else is on the line (or for -h, -V, help): bash's kill
+// signals the pids before it complains about --help, killall5 ignores
+// it, shutdown -h means halt, mkfs -V is verbose, dropdb help drops a
+// database named help. A lone --help still prints help.
+var noHelp = map[string]bool{
+	"kill": true, "killall5": true, "shutdown": true, "reboot": true, "halt": true, "poweroff": true,
+	"mkfs": true, "mke2fs": true, "dropdb": true, "dropuser": true,
+}
+
+// valueOptions are, per program, the options whose value is the next
+// word: a --help, -n or --dry-run there is that value, not a flag
+// (git clean -e --help, kubectl delete ns x -n --dry-run=server).
+var valueOptions = map[string][]string{
+	"git": {"-o", "--push-option", "-e", "--exclude", "--receive-pack", "--exec", "-m", "-F", "--file", "-C", "-c",
+		"--git-dir", "--work-tree", "--namespace", "-b", "-B", "--orphan", "--reference", "--template", "-s", "--strategy",
+		"-X", "--strategy-option", "--expire", "--onto", "-u", "--upload-pack", "--repo", "--author", "--date", "--message"},
+	"kubectl": {"-n", "--namespace", "-l", "--selector", "-o", "--output", "-f", "--filename", "--context", "--cluster",
+		"--user", "-c", "--container", "--field-selector", "-s", "--server", "--token", "--kubeconfig", "--raw",
+		"--grace-period", "--timeout", "--cascade", "--as", "--as-group", "-k", "--kustomize", "--type", "--from-literal", "--image"},
+	"rsync": {"--exclude", "--include", "--log-file", "--suffix", "--backup-dir", "--partial-dir", "--exclude-from",
+		"--include-from", "--files-from", "-e", "--rsh", "--rsync-path", "--filter", "-f", "--temp-dir", "-T",
+		"--compare-dest", "--link-dest", "--copy-dest", "--chmod", "--chown", "--bwlimit", "--timeout", "--port",
+		"--password-file", "--out-format", "--log-file-format", "--max-size", "--min-size", "--max-delete",
+		"--modify-window", "--iconv", "--checksum-choice", "--compress-choice", "-B", "--block-size", "--info",
+		"--debug", "--usermap", "--groupmap", "-M", "--remote-option", "--contimeout", "--sockopts", "--write-batch", "--read-batch"},
+	"helm":      {"-n", "--namespace", "-f", "--values", "--set", "--set-string", "--kube-context", "--kubeconfig", "--version", "--timeout", "-o", "--output"},
+	"docker":    {"-f", "--file", "-t", "--tag", "-e", "--env", "-v", "--volume", "--name", "-p", "--publish", "--filter", "--format", "-H", "--host", "--context", "-c", "--config"},
+	"terraform": {"-var", "-var-file", "-target", "-chdir", "-state", "-out"},
+}
+
+// isOptionValue reports whether args[i] is the value of the option just
+// before it.
+func isOptionValue(name string, args []string, i int) bool {
+	if name == "oc" {
+		name = "kubectl"
+	}
+	if i == 0 {
+		return false
+	}
+	return slices.Contains(valueOptions[name], args[i-1])
 }
 
 // helpAnywhere are the programs that print help and do nothing else when
@@ -227,23 +278,38 @@ func dryRun(name string, argv []string) string {
 		return "a dry run (artisan --pretend)"
 	}
 	opts := dryRunOptions[name]
-	for _, a := range args {
+	// The last word about it counts: --dry-run --no-dry-run and
+	// --dry-run --dry-run=none both run for real.
+	why := ""
+	for i, a := range args {
 		if a == "--" {
 			break
 		}
+		if (name == "kubectl" || name == "oc") && (a == "--raw" || strings.HasPrefix(a, "--raw=")) {
+			return "" // kubectl --raw sends the request as it is, dry run or not
+		}
+		if isOptionValue(name, args, i) {
+			continue
+		}
 		for _, o := range opts {
-			if a == o {
-				return "a dry run (" + name + " " + a + ")"
-			}
-			if v, ok := strings.CutPrefix(a, o+"="); ok && strings.HasPrefix(o, "--") && v != "none" && v != "false" && v != "0" {
-				return "a dry run (" + name + " " + a + ")"
+			long, isLong := strings.CutPrefix(o, "--")
+			switch v, hasValue := strings.CutPrefix(a, o+"="); {
+			case a == o:
+				why = "a dry run (" + name + " " + a + ")"
+			case hasValue && isLong:
+				why = ""
+				if v != "none" && v != "false" && v != "0" && v != "" {
+					why = "a dry run (" + name + " " + a + ")"
+				}
+			case isLong && (a == "--no-"+long || a == "--no"+long):
+				why = ""
 			}
 		}
 		if shortDryRun[name] && isShortCluster(a) && strings.Contains(a[1:], "n") {
-			return "a dry run (" + name + " " + a + ")"
+			why = "a dry run (" + name + " " + a + ")"
 		}
 	}
-	return ""
+	return why
 }
 
 // gitDryRun returns why a git invocation is a dry run, or "".
@@ -255,22 +321,28 @@ func gitDryRun(argv []string) string {
 		return ""
 	}
 	sub := argv[1]
-	for _, a := range argv[2:] {
+	why := "" // the last word about it counts (--dry-run --no-dry-run runs)
+	for i, a := range argv[2:] {
 		if a == "--" {
 			break
 		}
+		if isOptionValue("git", argv[2:], i) {
+			continue // git clean -e -n excludes a file named -n
+		}
 		switch {
 		case a == "--dry-run" && (sub == "push" || sub == "clean" || sub == "add" || sub == "rm" || sub == "mv" || sub == "commit" || sub == "fetch" || sub == "filter-repo" || sub == "reflog" || sub == "prune" || sub == "worktree"):
-			return "a dry run (git " + sub + " --dry-run)"
+			why = "a dry run (git " + sub + " --dry-run)"
+		case a == "--no-dry-run" || a == "--no-analyze":
+			why = ""
 		case sub == "filter-repo" && a == "--analyze":
-			return "git filter-repo --analyze only reports"
+			why = "git filter-repo --analyze only reports"
 		case sub == "push" && a == "-n":
-			return "a dry run (git push -n)"
+			why = "a dry run (git push -n)"
 		case (sub == "clean" || sub == "rm" || sub == "add" || sub == "mv" || sub == "reflog" || sub == "prune") && isShortCluster(a) && strings.Contains(a[1:], "n"):
-			return "a dry run (git " + sub + " " + a + ")"
+			why = "a dry run (git " + sub + " " + a + ")"
 		}
 	}
-	return ""
+	return why
 }
 
 // isShortCluster reports a cluster of short options (-abc), not a long
@@ -292,8 +364,8 @@ func isShortCluster(a string) bool {
 // and act on nothing.
 func allOptions(args []string) bool {
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
-			return false
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" || len(a) > 1 && a[1] >= '0' && a[1] <= '9' {
+			return false // an operand, or a number (kill -9 -1)
 		}
 	}
 	return true

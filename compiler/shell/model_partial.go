@@ -37,6 +37,22 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		}
 		return
 	}
+	if !bashRefuses(perr) {
+		// mvdan/sh is stricter than bash in places (`$(( 1 1 ))`, some
+		// here-documents, odd redirections): bash may run such a line, so
+		// its pieces are commands, not data, and the line is dynamic.
+		m.dynamic(text[:min(len(text), 80)], "bash may run a line the model cannot parse: "+err.Error())
+		for _, seg := range crudeSegmentsN(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands) {
+			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
+			for i := range seg {
+				e.Literal[i] = true
+			}
+			if !m.record(e) {
+				break
+			}
+		}
+		return
+	}
 	mapped := text
 	crMapped := false
 	if strings.Contains(mapped, "\r") {
@@ -62,6 +78,19 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		}
 		break
 	}
+	if rest == 0 && perr.Line > 1 && len(ends) > 0 {
+		// No prefix of whole lines parses within the tries: the lines
+		// before the error's may run, so they are not data.
+		m.dynamic(text[:min(len(text), 80)], "the lines before a syntax error could not be analysed")
+		for _, seg := range crudeSegments(text[:ends[len(ends)-1]]) {
+			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
+			for i := range seg {
+				e.Literal[i] = true
+			}
+			m.record(e)
+		}
+		rest = ends[len(ends)-1]
+	}
 	rest = min(max(rest, 0), len(text))
 	if rest < len(text) {
 		m.out.Data = append(m.out.Data, Span{rest, len(text)})
@@ -69,6 +98,18 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 	for _, seg := range crudeSegments(text[rest:]) {
 		m.recordDataOnly(seg, "text from a syntax error on, which bash does not run")
 	}
+}
+
+// bashRefuses reports whether bash also refuses the line with perr, so
+// that nothing from the error's line on runs: input that ends inside a
+// quote or an unfinished construct, and an operator with no statement
+// before it. Other errors are mvdan/sh being stricter than bash; an
+// unterminated here-document, for one, bash runs with a warning.
+func bashRefuses(perr *ParseError) bool {
+	if perr.Incomplete {
+		return !strings.Contains(perr.Msg, "here-document") && !strings.Contains(perr.Msg, "heredoc")
+	}
+	return strings.Contains(perr.Msg, "can only immediately follow a statement")
 }
 
 // lineEnds returns the offsets just past the first n lines' newlines.

@@ -53,6 +53,11 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		if !m.record(e) {
 			return text
 		}
+		if evaluatesNames(e.Argv) {
+			for _, a := range e.Argv[1:] {
+				m.subscriptSubst(a)
+			}
+		}
 		text = e.Text()
 		name := words[0]
 		lastArgv = e.Argv
@@ -108,6 +113,13 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 			}
 			return text
 		}
+		if e.StdinKnown && sqlClients[path.Base(e.Argv[0])] != nil {
+			// SQL read from standard input: its client commands may
+			// hand a shell a command (psql \! CMD, sqlite3 .shell CMD).
+			for _, sh := range sqlShellEscapes(path.Base(e.Argv[0]), e.Stdin) {
+				m.script(sh, cmdEnv.child(), append(slices.Clip(via), path.Base(e.Argv[0])), text, false, s.depth+1)
+			}
+		}
 		if e.Code != nil {
 			consumed = consumed || e.codeFromStdin
 			m.interpreter(s, e, cmdEnv)
@@ -143,6 +155,9 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		switch path.Base(base) {
 		case "trap":
 			// trap 'COMMANDS' SIGNAL… runs COMMANDS later, in this shell.
+			if len(words) >= 2 && words[1].Literal && words[1].Value == "--" {
+				words = append([]Word{words[0]}, words[2:]...)
+			}
 			if len(words) >= 3 && words[1].Literal && words[1].Value != "-" && !strings.HasPrefix(words[1].Value, "-") {
 				m.script(words[1].Value, env, append(slices.Clip(via), "trap"), text, false, s.depth+1)
 			} else if len(words) >= 3 && !words[1].Literal {
@@ -164,6 +179,9 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		case "source", ".":
 			if path.Base(base) == "." && base != "." {
 				break
+			}
+			if len(words) > 2 && words[1].Literal && words[1].Value == "--" {
+				words = append([]Word{words[0]}, words[2:]...)
 			}
 			if len(words) > 1 {
 				m.scriptFile(s, words[1], env, append(slices.Clip(via), "source"), text, stdin)
@@ -311,7 +329,7 @@ func (m *modeler) scriptFile(s *src, file Word, env *varEnv, via []string, text 
 		m.dynamic(text, "runs the script "+file.Raw+", whose name is known only at run time")
 		return
 	}
-	if content, ok := m.written[file.Value]; ok {
+	if content, ok := m.written[path.Clean(file.Value)]; ok {
 		m.script(content, env, via, text, false, s.depth+1)
 		return
 	}
@@ -367,23 +385,23 @@ func (m *modeler) noteWrites(s *src, words []Word, redirs []*syntax.Redirect, st
 		}
 		if !known {
 			content = "" // unknown content: the file is written, by what is not known
-			m.written[target.Value] = "\x00"
+			m.written[path.Clean(target.Value)] = "\x00"
 			continue
 		}
 		if r.Op == syntax.AppOut || r.Op == syntax.AppAll {
-			if old, ok := m.written[target.Value]; ok && old != "\x00" {
+			if old, ok := m.written[path.Clean(target.Value)]; ok && old != "\x00" {
 				content = old + content
 			}
 		}
 		if len(content) <= maxScriptBytes {
-			m.written[target.Value] = content
+			m.written[path.Clean(target.Value)] = content
 		}
 	}
 	// tee FILE writes its input to FILE too.
 	if len(words) >= 2 && words[0].Literal && path.Base(words[0].Value) == "tee" && stdin != nil && stdin.known {
 		for _, w := range words[1:] {
 			if w.Literal && !strings.HasPrefix(w.Value, "-") {
-				m.written[w.Value] = stdin.text
+				m.written[path.Clean(w.Value)] = stdin.text
 			}
 		}
 	}
@@ -490,6 +508,12 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 		argv := e.Argv
 		if len(argv) == 1 {
 			argv = []string{argv[0], "-"}
+		}
+		for i, a := range argv[1:] {
+			if a == "/dev/stdin" || a == "/proc/self/fd/0" || a == "/dev/fd/0" {
+				argv = slices.Concat(argv[:i+1], []string{"-"}, argv[i+2:]) // python3 /dev/stdin <<< CODE
+				break
+			}
 		}
 		if code, ok := InterpreterCode(argv, stdin.text); ok {
 			e.Code, e.codeFromStdin = &code, true
@@ -948,7 +972,7 @@ var commandEnv = map[string]bool{
 // gitCommandConfig are git settings whose value git runs as a command.
 var gitCommandConfig = []string{"core.editor", "core.pager", "core.sshcommand", "core.fsmonitor", "sequence.editor",
 	"diff.external", "gpg.program", "credential.helper", "core.askpass", "uploadpack.packobjectshook", "pager.", "filter.",
-	"merge.tool", "mergetool.", "difftool.", "gc.auto", "core.hookspath"}
+	"merge.tool", "mergetool.", "difftool.", "gc.auto", "core.hookspath", "man.", "help.browser", "web.browser", "browser."}
 
 // commandValues models the commands a program is handed in its
 // environment (EDITOR='…' crontab -e), in git's -c settings and aliases
@@ -962,6 +986,15 @@ func (m *modeler) commandValues(s *src, argv []string, env *varEnv, via []string
 	}
 	if len(argv) > 1 {
 		m.programScripts(s, argv, env, via, text)
+	}
+	if len(argv) > 0 && isShellName(path.Base(argv[0])) {
+		// A non-interactive bash sources $BASH_ENV first (sh: $ENV when
+		// interactive): a file named in the environment runs.
+		for _, name := range []string{"BASH_ENV", "ENV"} {
+			if vals := env.vals[name]; env.exported[name] && len(vals) == 1 && vals[0] != "" {
+				m.scriptFile(s, LiteralWords(vals[:1])[0], env.child(), append(slices.Clip(via), name), text, nil)
+			}
+		}
 	}
 	if len(argv) == 0 || path.Base(argv[0]) != "git" {
 		return
@@ -1044,7 +1077,16 @@ func (m *modeler) programScripts(s *src, argv []string, env *varEnv, via []strin
 	switch name {
 	case "sed", "gsed":
 		for _, a := range argv[1:] {
+			if v, ok := strings.CutPrefix(a, "--expression="); ok {
+				a = v
+			} else if strings.HasPrefix(a, "-e") && len(a) > 2 {
+				a = a[2:] // -e'1e cmd'
+			}
 			for _, cmd := range sedExecs(a) {
+				if cmd == "" {
+					m.dynamic(text, "sed e runs the lines it reads as commands")
+					continue
+				}
 				run(cmd, "sed e")
 			}
 		}
@@ -1064,6 +1106,19 @@ func (m *modeler) programScripts(s *src, argv []string, env *varEnv, via []strin
 				run(after, name+" :!")
 			} else if after, ok := strings.CutPrefix(c, "call system("); ok {
 				run(strings.Trim(strings.TrimSuffix(after, ")"), `"'`), name+" system()")
+			}
+		}
+	case "man":
+		// man -P PAGER / --pager=PAGER runs the pager through a shell.
+		for i := 1; i < len(argv); i++ {
+			switch a := argv[i]; {
+			case (a == "-P" || a == "--pager") && i+1 < len(argv):
+				run(argv[i+1], "man -P")
+				i++
+			case strings.HasPrefix(a, "--pager="):
+				run(strings.TrimPrefix(a, "--pager="), "man -P")
+			case strings.HasPrefix(a, "-P") && len(a) > 2:
+				run(a[2:], "man -P")
 			}
 		}
 	case "rsync":
@@ -1111,13 +1166,18 @@ func (m *modeler) programScripts(s *src, argv []string, env *varEnv, via []strin
 
 // sedExecs returns the commands a sed script runs: the text after an e
 // command, and the replacement of an s command with the e flag (run as
-// the pattern space's new text).
+// the pattern space's new text), and "" for an e alone (which runs the
+// pattern space: the input).
 func sedExecs(script string) []string {
 	var out []string
 	for _, line := range strings.FieldsFunc(script, func(r rune) bool { return r == '\n' || r == ';' }) {
-		l := strings.TrimLeft(line, " 0123456789$,/!")
+		l := strings.TrimLeft(line, " \t0123456789$,/!{")
 		if after, ok := strings.CutPrefix(l, "e "); ok {
-			out = append(out, after)
+			out = append(out, strings.TrimRight(after, "}"))
+			continue
+		}
+		if strings.TrimRight(l, " }") == "e" {
+			out = append(out, "") // e alone: the pattern space is the command
 			continue
 		}
 		if len(l) > 2 && l[0] == 's' {

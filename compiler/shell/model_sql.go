@@ -32,10 +32,10 @@ func sqlCode(argv []string) *Code {
 			switch {
 			case o == "":
 			case a == o && i+1 < len(argv):
-				text, matched = argv[i+1], true
+				text, matched = joinSQL(text, argv[i+1]), true
 				i++
 			case strings.HasPrefix(o, "--") && strings.HasPrefix(a, o+"="):
-				text, matched = a[len(o)+1:], true
+				text, matched = joinSQL(text, a[len(o)+1:]), true
 			}
 			if matched {
 				break
@@ -49,10 +49,126 @@ func sqlCode(argv []string) *Code {
 			text = a
 		}
 	}
-	if text == "" {
+	var escapes []string
+	if name == "sqlite3" || name == "duckdb" || name == "psql" {
+		// sqlite3 DB SQL… -cmd CMD: every operand after the database and
+		// every -cmd is read, dot-commands included; psql -o '|CMD'
+		// pipes the output to a shell.
+		var more []string
+		ops := 0
+		for i := 1; i < len(argv); i++ {
+			a := argv[i]
+			switch {
+			case (a == "-cmd" || a == "-o" || a == "--output" || a == "-L" || a == "--log-file") && i+1 < len(argv):
+				if a == "-cmd" {
+					more = append(more, argv[i+1])
+				} else if name == "psql" {
+					escapes = append(escapes, pipeTarget(argv[i+1])...)
+				}
+				i++
+			case strings.HasPrefix(a, "--output="):
+				escapes = append(escapes, pipeTarget(strings.TrimPrefix(a, "--output="))...)
+			case strings.HasPrefix(a, "-"):
+			default:
+				if ops++; ops >= 3 && name != "psql" {
+					more = append(more, a)
+				}
+			}
+		}
+		if len(more) > 0 {
+			text = strings.Join(append([]string{text}, more...), "\n")
+			text = strings.TrimPrefix(text, "\n")
+		}
+	}
+	if text == "" && len(escapes) == 0 {
 		return nil
 	}
-	return &Code{Lang: "sql", Interpreter: name, Text: text, Literals: sqlLiterals(text)}
+	return &Code{Lang: "sql", Interpreter: name, Text: text, Literals: sqlLiterals(text), Shell: append(escapes, sqlShellEscapes(name, text)...)}
+}
+
+// joinSQL adds one more -c/-e text to a client's SQL: each runs in turn.
+func joinSQL(text, more string) string {
+	if text == "" {
+		return more
+	}
+	return text + "\n" + more
+}
+
+// pipeTarget returns the command of an output target that is a pipe
+// ('|CMD'), or nothing.
+func pipeTarget(target string) []string {
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(target), `'"`))
+	if cmd, ok := strings.CutPrefix(t, "|"); ok && strings.TrimSpace(cmd) != "" {
+		return []string{cmd}
+	}
+	return nil
+}
+
+// sqlShellEscapes returns the shell commands a database client's own
+// commands run: psql's \! CMD and \o |CMD (also \g, \w, \copy … program),
+// mysql's \! and system CMD, sqlite3's .shell, .system and .output |CMD,
+// and COPY … PROGRAM 'CMD' (run by the server, often this machine).
+func sqlShellEscapes(client, text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		switch client {
+		case "sqlite3", "duckdb", "litecli":
+			fields := strings.Fields(line)
+			if len(fields) < 2 {
+				break
+			}
+			rest := strings.TrimSpace(line[len(fields[0]):])
+			switch fields[0] {
+			case ".shell", ".system":
+				out = append(out, unquoteSQLiteArgs(rest))
+			case ".output", ".once", ".o":
+				out = append(out, pipeTarget(rest)...)
+			}
+		case "psql", "mysql", "mariadb", "pgcli", "mycli", "usql", "cockroach":
+			for i := 0; i < len(line); i++ {
+				if line[i] != '\\' || i+1 >= len(line) {
+					continue
+				}
+				meta := line[i+1:]
+				switch {
+				case strings.HasPrefix(meta, "!"):
+					out = append(out, meta[1:])
+					i = len(line)
+				case strings.HasPrefix(meta, "o ") || strings.HasPrefix(meta, "out ") || strings.HasPrefix(meta, "g ") || strings.HasPrefix(meta, "w ") || strings.HasPrefix(meta, "gx "):
+					_, arg, _ := strings.Cut(meta, " ")
+					out = append(out, pipeTarget(arg)...)
+				}
+			}
+			if f := strings.Fields(line); len(f) > 1 && (client == "mysql" || client == "mariadb") && strings.EqualFold(f[0], "system") {
+				out = append(out, strings.TrimSpace(line[len(f[0]):]))
+			}
+		}
+	}
+	upper := strings.ToUpper(text)
+	for i := strings.Index(upper, "PROGRAM"); i >= 0; {
+		rest := strings.TrimSpace(text[i+len("PROGRAM"):])
+		if q := strings.IndexByte(rest, '\''); q == 0 {
+			if end := strings.IndexByte(rest[1:], '\''); end >= 0 {
+				out = append(out, strings.ReplaceAll(rest[1:1+end], "''", "'"))
+			}
+		}
+		j := strings.Index(upper[i+1:], "PROGRAM")
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return out
+}
+
+// unquoteSQLiteArgs joins sqlite3 dot-command arguments, quotes removed.
+func unquoteSQLiteArgs(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // sqlLiterals finds the string literals ('…' with ” escapes, E'…',

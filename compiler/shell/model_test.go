@@ -42,6 +42,40 @@ func TestAnalyzeExecuted(t *testing.T) {
 		{`$'\x72\x6d' -rf x`, []string{"rm -rf x"}},
 		{`$'\162\155' -rf x`, []string{"rm -rf x"}},
 		{`X=rm; $X -rf y`, []string{"rm -rf y"}},
+		// Subscripts bash evaluates, wherever a name or arithmetic is read.
+		{`declare a[$(rm -rf x)]=1`, []string{"rm -rf x"}},
+		{`printf -v 'a[$(rm -rf x)]' %s 1`, []string{"rm -rf x"}},
+		{`read 'a[$(rm -rf x)]' <<< 1`, []string{"rm -rf x"}},
+		{`test -v 'a[$(rm -rf x)]'`, []string{"rm -rf x"}},
+		{`unset 'a[$(rm -rf x)]'`, []string{"rm -rf x"}},
+		{`let 'a[$(rm -rf x)]=1'`, []string{"rm -rf x"}},
+		{`x='a[$(rm -rf x)]'; (( x ))`, []string{"rm -rf x"}},
+		{`: $(( 'a[$(rm -rf x)]' ))`, []string{"rm -rf x"}},
+		{`for ((i='a[$(rm -rf x)]';0;)); do :; done`, []string{"rm -rf x"}},
+		// -- before the command, and shells, clients and tools that run text.
+		{`trap -- 'rm -rf x' EXIT`, []string{"rm -rf x"}},
+		{`time -- rm -rf x`, []string{"rm -rf x"}},
+		{`echo 'rm -rf x' > s.sh; . -- s.sh`, []string{"rm -rf x"}},
+		{`echo 'rm -rf x' > y.sh; sh ./y.sh`, []string{"rm -rf x"}},
+		{`echo 'rm -rf x' | sh -s -- a b`, []string{"rm -rf x"}},
+		{`echo 'rm -rf x' 2>/dev/null | sh`, []string{"rm -rf x"}},
+		{`{ echo 'rm -rf x'; } | sh`, []string{"rm -rf x"}},
+		{"cat <<'E' | bash\nrm -rf x\nE", []string{"rm -rf x"}},
+		{`echo 'rm -rf x' > e.sh; BASH_ENV=e.sh bash -c true`, []string{"rm -rf x"}},
+		{`man -P 'rm -rf x' ls`, []string{"rm -rf x"}},
+		{`git -c man.viewer=v -c man.v.cmd='rm -rf x;' log --help`, []string{"rm -rf x"}},
+		{`psql -c '\! rm -rf x'`, []string{"rm -rf x"}},
+		{`psql -c '\o |rm -rf x' -c 'SELECT 1'`, []string{"rm -rf x"}},
+		{`psql -c 'SELECT 1' -o '|rm -rf x'`, []string{"rm -rf x"}},
+		{"psql <<'E'\n\\! rm -rf x\nE", []string{"rm -rf x"}},
+		{`psql -c "COPY t TO PROGRAM 'rm -rf x'"`, []string{"rm -rf x"}},
+		{`sqlite3 db '.shell rm -rf x'`, []string{"rm -rf x"}},
+		{`sqlite3 -cmd '.system rm -rf x' db 'SELECT 1'`, []string{"rm -rf x"}},
+		{`sqlite3 db ".output '|rm -rf x'" 'SELECT 1'`, []string{"rm -rf x"}},
+		{`sed -e'1e rm -rf x' in.txt`, []string{"rm -rf x"}},
+		{`sed --expression='1e rm -rf x' in.txt`, []string{"rm -rf x"}},
+		{"sed '1{e rm -rf x\n}' in.txt", []string{"rm -rf x"}},
+		{`python3 /dev/stdin <<< 'import os; os.system("rm -rf x")'`, []string{"rm -rf x"}},
 		{`p=r q=m; $p$q -fr /srv`, []string{"rm -fr /srv"}},
 		{`export X=rm; $X -rf y`, []string{"rm -rf y"}},
 		{`f() { local X=rm; $X -rf z; }; f`, []string{"rm -rf z"}},
@@ -195,6 +229,19 @@ func TestAnalyzeData(t *testing.T) {
 		{line: `psql <<< 'DROP TABLE x'`, notData: []string{`'DROP TABLE x'`}},
 		{line: `bash -c 'echo hi; rm -rf x'`, unmasked: "rm -rf x"},
 		{line: `echo "rm -rf /" | sh`, unmasked: "rm -rf /"},
+		// A dry run the last flag undoes, or a help flag that is not one.
+		{line: `kubectl delete ns prod --dry-run=server --dry-run=none`, unmasked: "kubectl delete ns prod --dry-run=server --dry-run=none"},
+		{line: `git push -n --force --no-dry-run origin HEAD:main`, unmasked: "git push -n --force --no-dry-run origin HEAD:main"},
+		{line: `kubectl delete --raw /api/v1/namespaces/prod --dry-run=server`, unmasked: "kubectl delete --raw /api/v1/namespaces/prod --dry-run=server"},
+		{line: `rsync -a --delete --exclude -n src/ dst`, unmasked: "rsync -a --delete --exclude -n src/ dst"},
+		{line: `git clean -fdx -e --help`, unmasked: "git clean -fdx -e --help"},
+		{line: `kubectl delete ns prod -n --dry-run=server`, unmasked: "kubectl delete ns prod -n --dry-run=server"},
+		{line: `kubectl delete ns prod help`, unmasked: "kubectl delete ns prod help"},
+		{line: `kill -9 -1 --help`, unmasked: "kill -9 -1 --help"},
+		{line: `shutdown now -h`, unmasked: "shutdown now -h"},
+		{line: `dropdb help`, unmasked: "dropdb help"},
+		{line: `aws s3 rb s3://b help`, masked: `'' '' '' '' ''`},
+		{line: `dropdb --help`, masked: `'' ''`},
 	}
 	for _, c := range cases {
 		_, data, _, m := analyzed(t, c.line)
@@ -272,6 +319,17 @@ func TestAnalyzeSyntaxError(t *testing.T) {
 	}
 	if only != 1 {
 		t.Errorf("the pieces of a line that does not parse are recorded as data")
+	}
+	// Errors bash does not share (mvdan/sh is stricter) are no excuse: the
+	// pieces run as far as the model knows, and the line is dynamic.
+	for _, line := range []string{
+		"rm -rf victim; echo $(( 1 1 ))",
+		"rm -rf victim\ncat <<EOF\nunterminated",
+	} {
+		cmds, _, dyn, m := analyzed(t, line)
+		if m.Err == nil || len(dyn) == 0 || !slices.Contains(cmds, "rm -rf victim") {
+			t.Errorf("%q: commands %q, dynamic %q (err %v)", line, cmds, dyn, m.Err)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ func stripShell(name string) stripFunc {
 		letters = zshLetters
 	}
 	return func(words []Word) (step, *errUncertain) {
-		sawC := false
+		sawC, sawS := false, false
 		i := 1
 	options:
 		for i < len(words) {
@@ -58,6 +58,8 @@ func stripShell(name string) stripFunc {
 				switch {
 				case c == 'c' && a[0] == '-':
 					sawC = true
+				case c == 's' && a[0] == '-':
+					sawS = true // the script is standard input; words are $1…
 				case c == 'o' || (c == 'O' && name != "zsh"):
 					i++
 					if i >= len(words) {
@@ -68,6 +70,8 @@ func stripShell(name string) stripFunc {
 			i++
 		}
 		switch {
+		case !sawC && sawS:
+			return step{kind: stepStdin, layer: words}, nil
 		case !sawC && i < len(words):
 			return step{kind: stepNone}, nil // runs a script file
 		case !sawC:
