@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -2783,8 +2784,53 @@ func (s *interpScan) awkPipe(k int) {
 		to++
 	}
 	if to > k+1 {
-		s.command("print |", ipArg{k + 1, min(to, len(s.toks))})
+		target := ipArg{k + 1, min(to, len(s.toks))}
+		s.command("print |", target)
+		if v, lit, _, ok := s.stringExpr(target); ok && lit {
+			if f := strings.Fields(v); len(f) > 0 && isShellName(path.Base(f[0])) {
+				s.awkPrinted(k)
+			}
+		}
 	}
+}
+
+// awkPrinted records what a print or printf before the pipe token k
+// writes to a shell (print "cmd" | "sh"): the shell runs it.
+func (s *interpScan) awkPrinted(k int) {
+	p := k - 1
+	for p >= 0 && !s.isIdent(p, "print", "printf") {
+		if s.isPunct(p, ")", "]") && s.match[p] >= 0 {
+			p = s.match[p] - 1
+			continue
+		}
+		if s.toks[p].kind == ipNewline || s.isPunct(p, ";", "{", "}") {
+			s.addDynamic("print | sh", "what it prints to a shell is not known")
+			return
+		}
+		p--
+	}
+	if p < 0 {
+		return
+	}
+	arg := ipArg{p + 1, k}
+	if s.isPunct(p+1, "(") && s.match[p+1] == k-1 {
+		arg = ipArg{p + 2, k - 1}
+	}
+	args := s.splitArgs(arg.from, arg.to)
+	if len(args) == 0 {
+		return
+	}
+	if s.isIdent(p, "printf") && len(args) == 2 {
+		if f, lit, _, ok := s.stringExpr(args[0]); ok && lit && strings.TrimSpace(strings.ReplaceAll(f, `\n`, "")) == "%s" {
+			s.command("printf | sh", args[1])
+			return
+		}
+	}
+	if len(args) == 1 {
+		s.command(s.toks[p].text+" | sh", args[0])
+		return
+	}
+	s.addDynamic("print | sh", "what it prints to a shell is not known")
 }
 
 // pythonImports records import aliases: import subprocess as sp, from os

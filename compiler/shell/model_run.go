@@ -113,6 +113,11 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 			}
 			return text
 		}
+		if e.StdinKnown {
+			for _, sh := range stdinCommands(e.Argv, e.Stdin) {
+				m.script(sh, cmdEnv.child(), append(slices.Clip(via), path.Base(e.Argv[0])+" <"), text, false, s.depth+1)
+			}
+		}
 		if e.StdinKnown && sqlClients[path.Base(e.Argv[0])] != nil {
 			// SQL read from standard input: its client commands may
 			// hand a shell a command (psql \! CMD, sqlite3 .shell CMD).
@@ -397,6 +402,23 @@ func (m *modeler) noteWrites(s *src, words []Word, redirs []*syntax.Redirect, st
 			m.written[path.Clean(target.Value)] = content
 		}
 	}
+	// cp A B, mv A B, ln -s A B, install A B: B holds what A held.
+	if len(words) >= 3 && allLiteral(words) {
+		switch path.Base(words[0].Value) {
+		case "cp", "mv", "ln", "install":
+			var ops []string
+			for _, w := range words[1:] {
+				if !strings.HasPrefix(w.Value, "-") {
+					ops = append(ops, w.Value)
+				}
+			}
+			if len(ops) == 2 {
+				if c, ok := m.written[path.Clean(ops[0])]; ok {
+					m.written[path.Clean(ops[1])] = c
+				}
+			}
+		}
+	}
 	// tee FILE writes its input to FILE too.
 	if len(words) >= 2 && words[0].Literal && path.Base(words[0].Value) == "tee" && stdin != nil && stdin.known {
 		for _, w := range words[1:] {
@@ -465,6 +487,23 @@ func isInterpreterName(name string) bool {
 	return false
 }
 
+// awkStdinProgram returns the index of awk's -f that names standard
+// input (awk -f - <<'EOF'), or -1.
+func awkStdinProgram(argv []string) int {
+	for i := 1; i+1 < len(argv); i++ {
+		if f := argv[i+1]; argv[i] == "-f" && (f == "-" || f == "/dev/stdin" || f == "/dev/fd/0" || f == "/proc/self/fd/0") {
+			return i
+		}
+	}
+	return -1
+}
+
+func awkProgramFromStdin(argv []string) bool { return awkStdinProgram(argv) >= 0 }
+
+func isAwkName(name string) bool {
+	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
+}
+
 func isShellName(name string) bool {
 	switch name {
 	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox sh":
@@ -504,10 +543,15 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 		e.Code = c
 	} else if c := evalCode(e.Argv); c != nil {
 		e.Code = c
-	} else if stdin != nil && stdin.known && isInterpreterName(path.Base(e.Argv[0])) {
+	} else if stdin != nil && stdin.known && (isInterpreterName(path.Base(e.Argv[0])) || isAwkName(path.Base(e.Argv[0])) && awkProgramFromStdin(e.Argv)) {
 		argv := e.Argv
 		if len(argv) == 1 {
 			argv = []string{argv[0], "-"}
+		}
+		if isAwkName(path.Base(argv[0])) {
+			// awk -f - (or -f /dev/stdin) reads its program from standard input.
+			i := awkStdinProgram(argv)
+			argv = slices.Concat(argv[:i], []string{"--source=" + stdin.text}, argv[i+2:])
 		}
 		for i, a := range argv[1:] {
 			if a == "/dev/stdin" || a == "/proc/self/fd/0" || a == "/dev/fd/0" {
@@ -1042,6 +1086,15 @@ func (m *modeler) commandValues(s *src, argv []string, env *varEnv, via []string
 		return
 	}
 	switch argv[1] {
+	case "grep":
+		// git grep -O'CMD' / --open-files-in-pager=CMD runs CMD.
+		for _, a := range argv[2:] {
+			if v, ok := strings.CutPrefix(a, "-O"); ok && v != "" {
+				m.script(v, env.child(), append(slices.Clip(via), "git grep -O"), text, false, s.depth+1)
+			} else if v, ok := strings.CutPrefix(a, "--open-files-in-pager="); ok && v != "" {
+				m.script(v, env.child(), append(slices.Clip(via), "git grep -O"), text, false, s.depth+1)
+			}
+		}
 	case "rebase":
 		for i := 2; i < len(argv); i++ {
 			a := argv[i]
@@ -1189,4 +1242,100 @@ func sedExecs(script string) []string {
 		}
 	}
 	return out
+}
+
+// stdinCommands returns the shell commands a program runs from the
+// script it reads on standard input: make -f - (recipe lines and
+// $(shell …)), and the ! commands of ed, ex and vim in Ex mode.
+func stdinCommands(argv []string, stdin string) []string {
+	name := path.Base(argv[0])
+	var out []string
+	switch name {
+	case "make", "gmake":
+		fromStdin := false
+		for i, a := range argv[1:] {
+			next := ""
+			if i+2 < len(argv) {
+				next = argv[i+2]
+			}
+			switch {
+			case (a == "-f" || a == "--file" || a == "--makefile") && isStdinPath(next),
+				isStdinPath(strings.TrimPrefix(strings.TrimPrefix(a, "--file="), "--makefile=")) && strings.HasPrefix(a, "--"):
+				fromStdin = true
+			}
+		}
+		if !fromStdin {
+			return nil
+		}
+		// Recipe lines run even under -n when they start with + or use
+		// $(MAKE), and $(shell …) runs while the makefile is read: all
+		// of them count.
+		for _, line := range strings.Split(stdin, "\n") {
+			if r, ok := strings.CutPrefix(line, "\t"); ok {
+				out = append(out, strings.TrimLeft(r, "@+- \t"))
+			} else if _, r, ok := strings.Cut(line, ";"); ok && strings.Contains(line[:strings.Index(line, ";")], ":") && !strings.Contains(line, "$(shell") {
+				out = append(out, strings.TrimLeft(r, "@+- \t")) // target: ; recipe
+			}
+			for rest := line; ; {
+				i := strings.Index(rest, "$(shell ")
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len("$(shell "):]
+				depth, end := 1, len(rest)
+				for j := 0; j < len(rest); j++ {
+					if rest[j] == '(' {
+						depth++
+					} else if rest[j] == ')' {
+						if depth--; depth == 0 {
+							end = j
+							break
+						}
+					}
+				}
+				out = append(out, rest[:end])
+			}
+		}
+	case "sed", "gsed":
+		for i, a := range argv[1:] {
+			if a == "-f" && i+2 < len(argv) && isStdinPath(argv[i+2]) {
+				return sedExecs(stdin) // sed -f - reads its script
+			}
+		}
+		for _, a := range argv[1:] {
+			if v, ok := strings.CutPrefix(a, "-e"); ok && v != "" {
+				a = v
+			}
+			if slices.Contains(sedExecs(a), "") {
+				// sed e runs each line it reads as a command.
+				return strings.Split(strings.TrimSuffix(stdin, "\n"), "\n")
+			}
+		}
+	case "ed", "red", "ex", "vim", "vi", "nvim", "view":
+		if name != "ed" && name != "red" && name != "ex" && !slices.ContainsFunc(argv[1:], func(a string) bool {
+			return a == "-e" || a == "-es" || a == "-E" || a == "-Es"
+		}) {
+			return nil
+		}
+		for _, line := range strings.Split(stdin, "\n") {
+			l := strings.TrimLeft(line, ": \t")
+			l = strings.TrimPrefix(strings.TrimPrefix(l, "silent!"), "silent")
+			l = strings.TrimLeft(l, " \t")
+			for _, p := range []string{"w", "r", "e", "write", "read", "edit"} {
+				if rest, ok := strings.CutPrefix(l, p); ok && strings.HasPrefix(strings.TrimLeft(rest, " "), "!") {
+					l = strings.TrimLeft(rest, " ")
+					break
+				}
+			}
+			if cmd, ok := strings.CutPrefix(l, "!"); ok && strings.TrimSpace(cmd) != "" {
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
+}
+
+// isStdinPath reports a file name that is standard input.
+func isStdinPath(p string) bool {
+	return p == "-" || p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
