@@ -26,15 +26,7 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 			// its pieces and its text are judged, and that is all.)
 			m.dynamic(text[:min(len(text), 80)], "the line could not be analysed: "+err.Error())
 		}
-		for _, seg := range crudeSegmentsN(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands) {
-			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
-			for i := range seg {
-				e.Literal[i] = true
-			}
-			if !m.record(e) {
-				break
-			}
-		}
+		m.recordPieces(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands)
 		return
 	}
 	if !bashRefuses(perr) {
@@ -42,15 +34,7 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		// here-documents, odd redirections): bash may run such a line, so
 		// its pieces are commands, not data, and the line is dynamic.
 		m.dynamic(text[:min(len(text), 80)], "bash may run a line the model cannot parse: "+err.Error())
-		for _, seg := range crudeSegmentsN(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands) {
-			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
-			for i := range seg {
-				e.Literal[i] = true
-			}
-			if !m.record(e) {
-				break
-			}
-		}
+		m.recordPieces(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands)
 		return
 	}
 	mapped := text
@@ -82,13 +66,7 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		// No prefix of whole lines parses within the tries: the lines
 		// before the error's may run, so they are not data.
 		m.dynamic(text[:min(len(text), 80)], "the lines before a syntax error could not be analysed")
-		for _, seg := range crudeSegments(text[:ends[len(ends)-1]]) {
-			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
-			for i := range seg {
-				e.Literal[i] = true
-			}
-			m.record(e)
-		}
+		m.recordPieces(text[:ends[len(ends)-1]], 64)
 		rest = ends[len(ends)-1]
 	}
 	rest = min(max(rest, 0), len(text))
@@ -110,6 +88,20 @@ func bashRefuses(perr *ParseError) bool {
 		return !strings.Contains(perr.Msg, "here-document") && !strings.Contains(perr.Msg, "heredoc")
 	}
 	return strings.Contains(perr.Msg, "can only immediately follow a statement")
+}
+
+// recordPieces records the operator-separated pieces of text that does
+// not parse, at most n, as commands: a rule that matches one counts.
+func (m *modeler) recordPieces(text string, n int) {
+	for _, seg := range crudeSegmentsN(text, n) {
+		e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
+		for i := range seg {
+			e.Literal[i] = true
+		}
+		if !m.record(e) {
+			break
+		}
+	}
 }
 
 // lineEnds returns the offsets just past the first n lines' newlines.
