@@ -952,7 +952,12 @@ func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redi
 			continue
 		}
 		m.assign(s, a, env)
-		if vals, ok := env.vals[name]; ok && len(vals) == 1 {
+		if vals, ok := env.vals[name]; ok && len(vals) == 1 && arrayFlag(words) && strings.HasPrefix(vals[0], "(") && strings.HasSuffix(vals[0], ")") {
+			// declare -a a='(rm -rf x)': bash reads the quoted value as a
+			// compound assignment.
+			words = append(words, name+"="+vals[0])
+			env.set(name, strings.Join(strings.Fields(vals[0][1:len(vals[0])-1]), positionalSep))
+		} else if vals, ok := env.vals[name]; ok && len(vals) == 1 {
 			words = append(words, name+"="+vals[0])
 		} else {
 			words = append(words, s.w.word(a.Value, assignValue).Raw)
@@ -977,6 +982,16 @@ func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redi
 	for _, w := range words[1:] {
 		m.subscriptSubst(w)
 	}
+}
+
+// arrayFlag reports a declare/local/typeset option word with -a or -A.
+func arrayFlag(words []string) bool {
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") && strings.ContainsAny(w, "aA") {
+			return true
+		}
+	}
+	return false
 }
 
 // assign applies NAME=value (or NAME+=value) to env.

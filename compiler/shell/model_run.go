@@ -203,6 +203,13 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 			m.shellFile(s, words, cmdEnv, via, text, stdin) // bash <(echo …)
 			return text
 		}
+		if isShellName(path.Base(base)) && len(words) > 1 && !words[1].Literal {
+			if content, ok := m.writtenNamed(words[1].Raw); ok {
+				// bash "$PWD/y.sh" after echo … > y.sh: most likely the
+				// file written (the line stays dynamic).
+				m.script(content, cmdEnv.child(), append(slices.Clip(via), path.Base(base)), text, false, s.depth+1)
+			}
+		}
 		m.commandValues(s, wordStrings(words), cmdEnv, via, text)
 		wname, strip := modelWrapperFor(base)
 		if strip == nil {
@@ -331,10 +338,20 @@ func (m *modeler) scriptFile(s *src, file Word, env *varEnv, via []string, text 
 			m.script(out, env, via, text, false, s.depth+1)
 			return
 		}
+		if content, ok := m.writtenNamed(file.Raw); ok {
+			// bash $PWD/y.sh after echo … > y.sh: the file written.
+			m.script(content, env, via, text, false, s.depth+1)
+		}
 		m.dynamic(text, "runs the script "+file.Raw+", whose name is known only at run time")
 		return
 	}
 	if content, ok := m.written[path.Clean(file.Value)]; ok {
+		m.script(content, env, via, text, false, s.depth+1)
+		return
+	}
+	if content, ok := m.writtenNamed(file.Value); ok {
+		// Written under another spelling of its directory (after a cd,
+		// or as /abs/dir/y.sh then y.sh): the one file of that name.
 		m.script(content, env, via, text, false, s.depth+1)
 		return
 	}
@@ -1333,6 +1350,27 @@ func stdinCommands(argv []string, stdin string) []string {
 		}
 	}
 	return out
+}
+
+// writtenNamed returns the content of the one file written earlier on
+// the line whose name is the last element of p, when p's last element is
+// plain text and exactly one such file was written with known content.
+func (m *modeler) writtenNamed(p string) (string, bool) {
+	i := strings.LastIndexByte(p, '/')
+	base := p[i+1:]
+	if base == "" || strings.ContainsAny(base, "$`*?[{\"'") {
+		return "", false
+	}
+	found, n := "", 0
+	for k, c := range m.written {
+		if path.Base(k) == base {
+			found, n = c, n+1
+		}
+	}
+	if n != 1 || found == "\x00" {
+		return "", false
+	}
+	return found, true
 }
 
 // isStdinPath reports a file name that is standard input.
