@@ -290,6 +290,12 @@ type src struct {
 // script parses and models one script. A top-level parse error is the
 // model's Err; a nested one makes the script dynamic.
 func (m *modeler) script(text string, env *varEnv, via []string, what string, top bool, depth int) {
+	m.scriptIn(text, env, via, what, top, depth, nil)
+}
+
+// scriptIn is script with the standard input its statements read
+// (bash -c 'source /dev/stdin' <<'EOF' …).
+func (m *modeler) scriptIn(text string, env *varEnv, via []string, what string, top bool, depth int, stdin *stdinSource) {
 	if depth > maxScriptDepth {
 		m.dynamic(what, "scripts nested more than "+fmt.Sprint(maxScriptDepth)+" deep")
 		return
@@ -316,7 +322,7 @@ func (m *modeler) script(text string, env *varEnv, via []string, what string, to
 			return true
 		})
 	}
-	m.stmts(s, file.Stmts, env, nil)
+	m.stmts(s, file.Stmts, env, stdin)
 }
 
 // parseModelFile is parseFile with the length and nesting bounds of Parse.

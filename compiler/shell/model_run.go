@@ -273,7 +273,7 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 			if wname == "eval" {
 				m.script(st.script, env, append(slices.Clip(via), "eval"), text, false, s.depth+1)
 			} else {
-				m.script(st.script, cmdEnv.child(), append(slices.Clip(via), label), text, false, s.depth+1)
+				m.scriptIn(st.script, cmdEnv.child(), append(slices.Clip(via), label), text, false, s.depth+1, stdin)
 			}
 			return text
 		case stepStdin:

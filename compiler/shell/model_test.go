@@ -90,6 +90,8 @@ func TestAnalyzeExecuted(t *testing.T) {
 		{`echo 'rm -rf x' > y.sh; bash $PWD/y.sh`, []string{"rm -rf x"}},
 		{`echo 'rm -rf x' > /tmp/sb/y.sh; cd /tmp/sb; bash y.sh`, []string{"rm -rf x"}},
 		{`declare -a a='(rm -rf x)'; "${a[@]}"`, []string{"rm -rf x"}},
+		{"bash -c 'source /dev/stdin' <<'E'\nrm -rf x\nE", []string{"rm -rf x"}},
+		{`echo 'rm -rf x' | script -qc sh /dev/null`, []string{"rm -rf x"}},
 		{`p=r q=m; $p$q -fr /srv`, []string{"rm -fr /srv"}},
 		{`export X=rm; $X -rf y`, []string{"rm -rf y"}},
 		{`f() { local X=rm; $X -rf z; }; f`, []string{"rm -rf z"}},
