@@ -277,6 +277,9 @@ type modeler struct {
 	// visits counts the statements modelled (maxVisits); loops counts
 	// the loops being modelled (only the outermost runs twice).
 	visits, loops int
+	// aliases holds the aliases defined once `shopt -s expand_aliases`
+	// has been seen (nil before): a later line's command name expands.
+	aliases map[string]string
 }
 
 // src is one script being modelled: the line itself or a script inside it.
@@ -1055,9 +1058,23 @@ func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
 		return
 	}
 	for _, v := range vals {
+		if promptVar(name) || strings.Contains(m.line, "@P}") {
+			// A prompt string bash expands (PS4 under set -x, ${x@P}):
+			// its substitutions run.
+			for _, open := range []string{"$(", "`"} {
+				if i := strings.Index(v, open); i >= 0 {
+					m.recordPieces(v[i+len(open):], 8)
+				}
+			}
+		}
 		m.latentSubst(v)
 	}
 	env.setAppend(name, a.Append, vals...)
+}
+
+// promptVar reports the prompt strings bash expands (PS4 under set -x).
+func promptVar(name string) bool {
+	return name == "PS0" || name == "PS1" || name == "PS2" || name == "PS3" || name == "PS4"
 }
 
 // latentSubst records, as data, the commands inside a $(…) or `…` that a
@@ -1197,6 +1214,19 @@ func (m *modeler) call(s *src, c *syntax.CallExpr, redirs []*syntax.Redirect, en
 		}
 	}
 	words, alts := m.callWords(s, c.Args, cmdEnv)
+	if len(words) > 0 && words[0].Literal && m.aliases != nil {
+		if value, ok := m.aliases[words[0].Value]; ok {
+			// An alias used with expand_aliases on: its value runs with
+			// the rest of the words.
+			rest := ""
+			for _, w := range words[1:] {
+				rest += " " + w.Raw
+			}
+			delete(m.aliases, words[0].Value) // bash expands an alias once
+			m.script(value+rest, cmdEnv.child(), append(slices.Clip(s.via), "alias "+words[0].Value), words[0].Raw+rest, false, s.depth+1)
+			m.aliases[words[0].Value] = value
+		}
+	}
 	if alts == nil && len(words) > 0 && !words[0].Literal {
 		// A command name built from what is known only at run time may
 		// be built from empty values (r${UNSET}m, r$(true)m): that

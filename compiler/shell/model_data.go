@@ -681,10 +681,26 @@ func quietSedScript(s string) bool {
 // indexesByValue maps indexes into norm to the indexes of argv that hold
 // the same values (a normalised argv reorders and drops words).
 func indexesByValue(argv, norm []string, idx []int) []int {
+	isData := map[int]bool{}
+	for _, i := range idx {
+		isData[i] = true
+	}
 	var out []int
 	for _, i := range idx {
+		// A value that also stands in the argv as a word that is not
+		// data (git push -o --force --force) marks nothing: which word
+		// is which is not known, and a guess would hide a flag.
+		allData := true
+		for k, a := range norm {
+			if k > 0 && a == norm[i] && !isData[k] {
+				allData = false
+			}
+		}
+		if !allData {
+			continue
+		}
 		for j, a := range argv {
-			if j > 0 && a == norm[i] {
+			if j > 0 && a == norm[i] && !slices.Contains(out, j) {
 				out = append(out, j)
 			}
 		}

@@ -169,11 +169,19 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 				m.dynamic(text, "trap runs "+words[1].Raw+", known only at run time")
 			}
 			return text
+		case "shopt":
+			if len(words) >= 3 && allLiteral(words) && words[1].Value == "-s" && slices.ContainsFunc(words[2:], func(w Word) bool { return w.Value == "expand_aliases" }) && m.aliases == nil {
+				m.aliases = map[string]string{}
+			}
 		case "alias":
 			// An alias runs its value only where it is used, and bash
 			// expands no alias in a non-interactive line unless told to:
-			// what it would run is data.
+			// what it would run is data (and a command where it is used
+			// after shopt -s expand_aliases).
 			for _, w := range words[1:] {
+				if n, v, ok := strings.Cut(w.Value, "="); ok && w.Literal && m.aliases != nil {
+					m.aliases[n] = v
+				}
 				if _, v, ok := strings.Cut(w.Value, "="); ok && w.Literal {
 					for _, seg := range crudeSegments(v) {
 						m.recordDataOnly(seg, "the value of an alias, run only where the alias is used")
