@@ -988,7 +988,7 @@ func (m *modeler) declClause(s *src, c *syntax.DeclClause, redirs []*syntax.Redi
 		lit[i] = true
 	}
 	m.record(Exec{Argv: words, Literal: lit, Via: slices.Clone(s.via)})
-	for _, w := range words[1:] {
+	for _, w := range nameArgs(words) {
 		m.subscriptSubst(w)
 	}
 }
@@ -1108,8 +1108,8 @@ func (m *modeler) latentSubst(v string) {
 // They are commands, not data. It reports whether text had any.
 func (m *modeler) subscriptSubst(text string) bool {
 	b := strings.IndexByte(text, '[')
-	if b < 0 {
-		return false
+	if b <= 0 || !isName(strings.TrimSpace(text[:b])) {
+		return false // only NAME[…] is a subscript ('[warn] $(…)' is text)
 	}
 	found := false
 	for _, open := range []string{"$(", "`", "<(", ">("} {
@@ -1148,18 +1148,44 @@ func (m *modeler) quotedSubscripts(s *src, w *syntax.Word, env *varEnv) {
 	}
 }
 
-// evaluatesNames reports whether the builtin argv[0] evaluates its
-// arguments as variable names or arithmetic (where a[$(cmd)] runs cmd).
-func evaluatesNames(argv []string) bool {
+// nameArgs returns the arguments the builtin argv[0] evaluates as
+// variable names or arithmetic (where a[$(cmd)] runs cmd): printf -v
+// NAME, test -v NAME, read's and unset's names, the names of declare's
+// assignments, let's expressions.
+func nameArgs(argv []string) []string {
 	if len(argv) < 2 {
-		return false
+		return nil
 	}
+	var out []string
 	switch argv[0] {
-	case "printf", "read", "mapfile", "readarray", "unset", "test", "[", "declare", "typeset", "local",
-		"export", "readonly", "let", "wait", "getopts", "shift", "return", "exit", "ulimit":
-		return true
+	case "printf", "test", "[", "wait":
+		for i := 1; i+1 < len(argv); i++ {
+			if argv[i] == "-v" || argv[0] == "wait" && argv[i] == "-p" {
+				out = append(out, argv[i+1])
+			}
+		}
+	case "read", "mapfile", "readarray", "unset", "getopts":
+		for i := 1; i < len(argv); i++ {
+			a := argv[i]
+			if strings.HasPrefix(a, "-") {
+				if len(a) == 2 && strings.ContainsRune("pdtunNiCcOsa", rune(a[1])) && a != "-a" {
+					i++ // an option's value (read -p PROMPT)
+				}
+				continue
+			}
+			out = append(out, a)
+		}
+	case "declare", "typeset", "local", "export", "readonly":
+		for _, a := range argv[1:] {
+			if !strings.HasPrefix(a, "-") {
+				name, _, _ := strings.Cut(a, "=")
+				out = append(out, name)
+			}
+		}
+	case "let", "shift", "return", "exit", "ulimit":
+		out = argv[1:]
 	}
-	return false
+	return out
 }
 
 // expandAssign expands an assignment's value (no field splitting, no

@@ -34,7 +34,16 @@ func (m *modeler) beforeError(text string, err error, env *varEnv) {
 		// here-documents, odd redirections): bash may run such a line, so
 		// its pieces are commands, not data, and the line is dynamic.
 		m.dynamic(text[:min(len(text), 80)], "bash may run a line the model cannot parse: "+err.Error())
-		m.recordPieces(text[:min(len(text), 4*MaxCommandBytes)], MaxModelCommands)
+		for _, seg := range quotedSegments(text, MaxModelCommands) {
+			e := Exec{Argv: seg, Literal: make([]bool, len(seg))}
+			for i := range seg {
+				e.Literal[i] = true
+			}
+			e.Data, e.DataReason = classifyData(e.Argv, e.Literal, nil)
+			if !m.record(e) {
+				break
+			}
+		}
 		return
 	}
 	mapped := text
@@ -158,4 +167,125 @@ func (m *modeler) recordDataOnly(argv []string, why string) {
 		}
 		m.record(e)
 	}
+}
+
+// quotedSegments splits text that does not parse into commands the way
+// bash's tokenizer would, roughly: at operators outside quotes, quotes
+// removed, comments and here-document bodies dropped. At most n pieces.
+func quotedSegments(text string, n int) [][]string {
+	var out [][]string
+	var words []string
+	var word strings.Builder
+	inWord := false
+	var heredocs []string // delimiters waiting for the next newline
+	endWord := func() {
+		if inWord {
+			words = append(words, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	endPiece := func() {
+		endWord()
+		for len(words) > 0 && (words[0] == "!" || isEnvAssignment(words[0])) {
+			words = words[1:]
+		}
+		if len(words) > 0 && len(out) < n {
+			out = append(out, words)
+		}
+		words = nil
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\\' && i+1 < len(text):
+			i++
+			if text[i] != '\n' {
+				word.WriteByte(text[i])
+				inWord = true
+			}
+		case c == '\'':
+			j := strings.IndexByte(text[i+1:], '\'')
+			if j < 0 {
+				j = len(text) - i - 1
+			}
+			word.WriteString(text[i+1 : i+1+j])
+			inWord = true
+			i += j + 1
+		case c == '"':
+			j := i + 1
+			for j < len(text) && text[j] != '"' {
+				if text[j] == '\\' && j+1 < len(text) {
+					j++
+				}
+				j++
+			}
+			word.WriteString(strings.ReplaceAll(text[i+1:min(j, len(text))], "\\", ""))
+			inWord = true
+			i = j
+		case c == '(' && strings.HasPrefix(text[i:], "((") || c == '$' && strings.HasPrefix(text[i:], "$(("):
+			// Arithmetic is opaque (no comments, no operators in it).
+			j := strings.Index(text[i:], "))")
+			if j < 0 {
+				j = len(text) - i - 2
+			}
+			word.WriteString(text[i : i+j+2])
+			inWord = true
+			i += j + 1
+		case c == '#' && !inWord:
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			i--
+		case c == '<' && strings.HasPrefix(text[i:], "<<") && !strings.HasPrefix(text[i:], "<<<"):
+			endWord()
+			j := i + 2
+			if j < len(text) && text[j] == '-' {
+				j++
+			}
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+				j++
+			}
+			k := j
+			for k < len(text) && !strings.ContainsRune(" \t\n;&|<>()", rune(text[k])) {
+				k++
+			}
+			if d := strings.Trim(text[j:k], `'"\`); d != "" {
+				heredocs = append(heredocs, d)
+			}
+			words = append(words, "<<"+text[j:k])
+			i = k - 1
+		case c == '\n' && len(heredocs) > 0:
+			endPiece()
+			// Skip each here-document's body, up to its delimiter line.
+			pos := i + 1
+			for _, d := range heredocs {
+				for pos < len(text) {
+					end := strings.IndexByte(text[pos:], '\n')
+					if end < 0 {
+						end = len(text) - pos
+					}
+					line := strings.TrimLeft(text[pos:pos+end], "\t")
+					pos += end + 1
+					if line == d {
+						break
+					}
+				}
+			}
+			heredocs = nil
+			i = pos - 1
+		case strings.IndexByte(";&|(){}`\n", c) >= 0:
+			endPiece()
+		case c == ' ' || c == '\t':
+			endWord()
+		case c == '$' && i+1 < len(text) && text[i+1] == '(':
+			endPiece() // a substitution's command starts a piece of its own
+			i++
+		default:
+			word.WriteByte(c)
+			inWord = true
+		}
+	}
+	endPiece()
+	return out
 }

@@ -53,10 +53,8 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		if !m.record(e) {
 			return text
 		}
-		if evaluatesNames(e.Argv) {
-			for _, a := range e.Argv[1:] {
-				m.subscriptSubst(a)
-			}
+		for _, a := range nameArgs(e.Argv) {
+			m.subscriptSubst(a)
 		}
 		text = e.Text()
 		name := words[0]
@@ -222,6 +220,9 @@ func (m *modeler) run(s *src, words []Word, redirs []*syntax.Redirect, env, cmdE
 		wname, strip := modelWrapperFor(base)
 		if strip == nil {
 			return text
+		}
+		if isShellName(wname) && shellNoExec(words) {
+			return text // sh -n only reads the script for syntax errors
 		}
 		st, err := strip(words)
 		if err != nil {
@@ -440,6 +441,9 @@ func (m *modeler) noteWrites(s *src, words []Word, redirs []*syntax.Redirect, st
 			if len(ops) == 2 {
 				if c, ok := m.written[path.Clean(ops[0])]; ok {
 					m.written[path.Clean(ops[1])] = c
+					if path.Base(words[0].Value) == "mv" {
+						delete(m.written, path.Clean(ops[0]))
+					}
 				}
 			}
 		}
@@ -1292,14 +1296,21 @@ func stdinCommands(argv []string, stdin string) []string {
 		if !fromStdin {
 			return nil
 		}
-		// Recipe lines run even under -n when they start with + or use
-		// $(MAKE), and $(shell …) runs while the makefile is read: all
-		// of them count.
+		// Under -n only recipe lines that start with + or use $(MAKE)
+		// run; $(shell …) runs while the makefile is read, always.
+		dry := dryRun(name, argv) != ""
+		recipe := func(r string) {
+			r = strings.TrimLeft(r, " \t")
+			runs := !dry || strings.Contains(r, "$(MAKE)") || strings.Contains(r, "${MAKE}") || strings.HasPrefix(strings.TrimLeft(r, "@-"), "+")
+			if runs {
+				out = append(out, strings.TrimLeft(r, "@+- \t"))
+			}
+		}
 		for _, line := range strings.Split(stdin, "\n") {
 			if r, ok := strings.CutPrefix(line, "\t"); ok {
-				out = append(out, strings.TrimLeft(r, "@+- \t"))
+				recipe(r)
 			} else if _, r, ok := strings.Cut(line, ";"); ok && strings.Contains(line[:strings.Index(line, ";")], ":") && !strings.Contains(line, "$(shell") {
-				out = append(out, strings.TrimLeft(r, "@+- \t")) // target: ; recipe
+				recipe(r) // target: ; recipe
 			}
 			for rest := line; ; {
 				i := strings.Index(rest, "$(shell ")
@@ -1342,7 +1353,16 @@ func stdinCommands(argv []string, stdin string) []string {
 		}) {
 			return nil
 		}
+		inText := false // after a, i or c: text up to a lone .
 		for _, line := range strings.Split(stdin, "\n") {
+			if inText {
+				inText = line != "."
+				continue
+			}
+			if t := strings.TrimLeft(strings.TrimSpace(line), "0123456789,.$;'+-/ "); t == "a" || t == "i" || t == "c" || t == "append" || t == "insert" || t == "change" {
+				inText = true
+				continue
+			}
 			l := strings.TrimLeft(line, ": \t")
 			l = strings.TrimPrefix(strings.TrimPrefix(l, "silent!"), "silent")
 			l = strings.TrimLeft(l, " \t")
@@ -1379,6 +1399,24 @@ func (m *modeler) writtenNamed(p string) (string, bool) {
 		return "", false
 	}
 	return found, true
+}
+
+// shellNoExec reports a shell invoked with -n (or -o noexec): it reads
+// its script and runs none of it.
+func shellNoExec(words []Word) bool {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if !w.Literal || w.Value == "--" || w.Value == "-" || !strings.HasPrefix(w.Value, "-") {
+			return false
+		}
+		if w.Value == "-o" && i+1 < len(words) && words[i+1].Value == "noexec" {
+			return true
+		}
+		if !strings.HasPrefix(w.Value, "--") && strings.ContainsRune(w.Value[1:], 'n') && !strings.ContainsAny(w.Value[1:], "co") {
+			return true
+		}
+	}
+	return false
 }
 
 // isStdinPath reports a file name that is standard input.

@@ -126,6 +126,9 @@ func sqlShellEscapes(client, text string) []string {
 				out = append(out, pipeTarget(rest)...)
 			}
 		case "psql", "mysql", "mariadb", "pgcli", "mycli", "usql", "cockroach":
+			if c := strings.Index(line, "--"); c >= 0 {
+				line = line[:c] // a comment (-- \! … is not run)
+			}
 			for i := 0; i < len(line); i++ {
 				if line[i] != '\\' || i+1 >= len(line) {
 					continue

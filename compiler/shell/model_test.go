@@ -508,3 +508,35 @@ func FuzzAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// TestAnalyzeNotRun: text bash does not run is not an executed command,
+// on lines the model parses and on lines only bash accepts (the second
+// attack on the model found each of these hard-blocked).
+func TestAnalyzeNotRun(t *testing.T) {
+	for _, tt := range []struct{ line, not string }{
+		{`git commit -m "fix: handle a; rm -rf build edge case"; echo ${x:}`, "rm -rf"},
+		{`echo ${x:} # rm -rf /; git push -f`, "git push"},
+		{"echo ${x:}\ncat <<EOF\nrm -rf /\nEOF", "rm -rf"},
+		{`echo $(( 1 + )); git commit -m "fix: a|rm -rf b"`, "rm -rf"},
+		{`echo ${x:}; python3 -c "print('rm -rf /')"`, "rm -rf"},
+		{`printf '[$(rm -rf /)]\n'`, "rm -rf"},
+		{`test -n '[$(rm -rf x)]'`, "rm -rf"},
+		{`export MSG='[warn] $(rm -rf /) is dangerous'`, "rm -rf"},
+		{`read -p '[y/N] really $(rm -rf build)? ' ans`, "rm -rf"},
+		{`psql -c "SELECT 1 -- \\! rm -rf /"`, "rm -rf"},
+		{"psql <<'SQL'\n-- never: \\! rm -rf /\nSELECT 1;\nSQL", "rm -rf"},
+		{"make -f - -n <<'MK'\nclean:\n\trm -rf build\nMK", "rm -rf"},
+		{"ed -s f <<'ED'\na\n!rm -rf /\n.\nw\nq\nED", "rm -rf"},
+		{"cat <<'EOF' | sh -n\nrm -rf /\nEOF", "rm -rf"},
+		{`echo 'rm -rf /' > x.sh; bash -n x.sh`, "rm -rf"},
+		{`echo 'rm -rf /' > a.sh; mv a.sh /tmp/old.sh; sh a.sh`, "rm -rf"},
+		{`echo 'rm -rf /' | bash -c 'bash -n'`, "rm -rf"},
+	} {
+		cmds, _, _, _ := analyzed(t, tt.line)
+		for _, c := range cmds {
+			if strings.HasPrefix(c, tt.not) {
+				t.Errorf("%q: %q is not run, got command %q", tt.line, tt.not, c)
+			}
+		}
+	}
+}
