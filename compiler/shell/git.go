@@ -393,362 +393,364 @@ func (s gitSpec) shortKnown(c byte) bool {
 // gitSpecs are the option tables of the git subcommands whose long options
 // are expanded, taken from the --help-all output of git 2.49 (negatable
 // options shown there as --[no-]NAME).
-var gitSpecs = sync.OnceValue(func() map[string]gitSpec { return gitSpecTable })
+var gitSpecs = sync.OnceValue(gitSpecTable)
 
 // gitSpecTable is gitSpecs' table (built when git is first seen, not at
 // program start: a hook process pays for it only on git commands).
-var gitSpecTable = map[string]gitSpec{
-	"push": {
-		flags:   "vqdnfu46",
-		withArg: "o",
-		long: []string{
-			"verbose", "quiet", "repo=", "all", "branches", "mirror", "delete", "tags",
-			"dry-run", "porcelain", "force", "force-with-lease?", "force-if-includes",
-			"recurse-submodules=", "thin", "receive-pack=", "exec=", "set-upstream",
-			"progress", "prune", "no-verify", "follow-tags", "signed?", "atomic",
-			"push-option=", "!ipv4", "!ipv6",
+func gitSpecTable() map[string]gitSpec {
+	return map[string]gitSpec{
+		"push": {
+			flags:   "vqdnfu46",
+			withArg: "o",
+			long: []string{
+				"verbose", "quiet", "repo=", "all", "branches", "mirror", "delete", "tags",
+				"dry-run", "porcelain", "force", "force-with-lease?", "force-if-includes",
+				"recurse-submodules=", "thin", "receive-pack=", "exec=", "set-upstream",
+				"progress", "prune", "no-verify", "follow-tags", "signed?", "atomic",
+				"push-option=", "!ipv4", "!ipv6",
+			},
 		},
-	},
-	"reset": {
-		flags: "qpN",
-		long: []string{
-			"quiet", "no-refresh", "!mixed", "!soft", "!hard", "!merge", "!keep",
-			"recurse-submodules?", "patch", "intent-to-add", "pathspec-from-file=",
-			"pathspec-file-nul",
+		"reset": {
+			flags: "qpN",
+			long: []string{
+				"quiet", "no-refresh", "!mixed", "!soft", "!hard", "!merge", "!keep",
+				"recurse-submodules?", "patch", "intent-to-add", "pathspec-from-file=",
+				"pathspec-file-nul",
+			},
 		},
-	},
-	"clean": {
-		flags:   "qnfidxX",
-		withArg: "e",
-		long: []string{
-			"quiet", "dry-run", "force", "interactive", "!exclude=",
+		"clean": {
+			flags:   "qnfidxX",
+			withArg: "e",
+			long: []string{
+				"quiet", "dry-run", "force", "interactive", "!exclude=",
+			},
 		},
-	},
-	"branch": {
-		flags:   "vqradDmMcClfi",
-		withArg: "u",
-		optArg:  "t",
-		long: []string{
-			"verbose", "quiet", "track?", "set-upstream", "set-upstream-to=", "unset-upstream",
-			"color?", "!remotes", "!contains=", "!no-contains=", "!with=", "!without=",
-			"abbrev?", "!all", "delete", "move", "omit-empty", "copy", "list", "show-current",
-			"create-reflog", "edit-description", "force", "!merged=", "!no-merged=", "column?",
-			"sort=", "points-at=", "ignore-case", "recurse-submodules", "format=",
+		"branch": {
+			flags:   "vqradDmMcClfi",
+			withArg: "u",
+			optArg:  "t",
+			long: []string{
+				"verbose", "quiet", "track?", "set-upstream", "set-upstream-to=", "unset-upstream",
+				"color?", "!remotes", "!contains=", "!no-contains=", "!with=", "!without=",
+				"abbrev?", "!all", "delete", "move", "omit-empty", "copy", "list", "show-current",
+				"create-reflog", "edit-description", "force", "!merged=", "!no-merged=", "column?",
+				"sort=", "points-at=", "ignore-case", "recurse-submodules", "format=",
+			},
 		},
-	},
-	"checkout": {
-		flags:   "lqmdf23p",
-		withArg: "bB",
-		optArg:  "t",
-		long: []string{
-			"guess", "overlay", "quiet", "recurse-submodules?", "progress", "merge",
-			"conflict=", "detach", "track?", "force", "orphan=", "overwrite-ignore",
-			"ignore-other-worktrees", "!ours", "!theirs", "patch", "ignore-skip-worktree-bits",
-			"pathspec-from-file=", "pathspec-file-nul",
+		"checkout": {
+			flags:   "lqmdf23p",
+			withArg: "bB",
+			optArg:  "t",
+			long: []string{
+				"guess", "overlay", "quiet", "recurse-submodules?", "progress", "merge",
+				"conflict=", "detach", "track?", "force", "orphan=", "overwrite-ignore",
+				"ignore-other-worktrees", "!ours", "!theirs", "patch", "ignore-skip-worktree-bits",
+				"pathspec-from-file=", "pathspec-file-nul",
+			},
 		},
-	},
-	"switch": {
-		flags:   "qmdf",
-		withArg: "cC",
-		optArg:  "t",
-		long: []string{
-			"create=", "force-create=", "guess", "discard-changes", "quiet",
-			"recurse-submodules?", "progress", "merge", "conflict=", "detach", "track?",
-			"force", "orphan=", "overwrite-ignore", "ignore-other-worktrees",
+		"switch": {
+			flags:   "qmdf",
+			withArg: "cC",
+			optArg:  "t",
+			long: []string{
+				"create=", "force-create=", "guess", "discard-changes", "quiet",
+				"recurse-submodules?", "progress", "merge", "conflict=", "detach", "track?",
+				"force", "orphan=", "overwrite-ignore", "ignore-other-worktrees",
+			},
 		},
-	},
-	"restore": {
-		flags:   "SWqm23p",
-		withArg: "s",
-		long: []string{
-			"source=", "staged", "worktree", "ignore-unmerged", "overlay", "quiet",
-			"recurse-submodules?", "progress", "merge", "conflict=", "!ours", "!theirs",
-			"patch", "ignore-skip-worktree-bits", "pathspec-from-file=", "pathspec-file-nul",
+		"restore": {
+			flags:   "SWqm23p",
+			withArg: "s",
+			long: []string{
+				"source=", "staged", "worktree", "ignore-unmerged", "overlay", "quiet",
+				"recurse-submodules?", "progress", "merge", "conflict=", "!ours", "!theirs",
+				"patch", "ignore-skip-worktree-bits", "pathspec-from-file=", "pathspec-file-nul",
+			},
 		},
-	},
-	"rebase": {
-		flags:   "qvnfmipk",
-		withArg: "CxsX",
-		optArg:  "Sr",
-		long: []string{
-			"onto=", "keep-base", "no-verify", "quiet", "verbose", "no-stat", "signoff",
-			"committer-date-is-author-date", "reset-author-date", "ignore-date",
-			"ignore-whitespace", "whitespace=", "force-rebase", "no-ff", "!continue", "!skip",
-			"!abort", "!quit", "!edit-todo", "!show-current-patch", "!apply", "!merge",
-			"!interactive", "preserve-merges", "rerere-autoupdate", "!empty=", "keep-empty",
-			"autosquash", "update-refs", "gpg-sign?", "autostash", "exec=",
-			"allow-empty-message", "rebase-merges?", "fork-point", "strategy=",
-			"strategy-option=", "root", "reschedule-failed-exec", "reapply-cherry-picks",
+		"rebase": {
+			flags:   "qvnfmipk",
+			withArg: "CxsX",
+			optArg:  "Sr",
+			long: []string{
+				"onto=", "keep-base", "no-verify", "quiet", "verbose", "no-stat", "signoff",
+				"committer-date-is-author-date", "reset-author-date", "ignore-date",
+				"ignore-whitespace", "whitespace=", "force-rebase", "no-ff", "!continue", "!skip",
+				"!abort", "!quit", "!edit-todo", "!show-current-patch", "!apply", "!merge",
+				"!interactive", "preserve-merges", "rerere-autoupdate", "!empty=", "keep-empty",
+				"autosquash", "update-refs", "gpg-sign?", "autostash", "exec=",
+				"allow-empty-message", "rebase-merges?", "fork-point", "strategy=",
+				"strategy-option=", "root", "reschedule-failed-exec", "reapply-cherry-picks",
+			},
 		},
-	},
-	"commit": {
-		flags:   "qvseaiponz",
-		withArg: "FmcCt",
-		optArg:  "Su",
-		long: []string{
-			"quiet", "verbose", "file=", "author=", "date=", "message=", "reedit-message=",
-			"reuse-message=", "fixup=", "squash=", "reset-author", "!trailer=", "signoff",
-			"template=", "edit", "cleanup=", "status", "gpg-sign?", "all", "include",
-			"interactive", "patch", "only", "no-verify", "dry-run", "short", "branch",
-			"ahead-behind", "porcelain", "long", "null", "amend", "no-post-rewrite",
-			"untracked-files?", "pathspec-from-file=", "pathspec-file-nul", "allow-empty",
-			"allow-empty-message",
+		"commit": {
+			flags:   "qvseaiponz",
+			withArg: "FmcCt",
+			optArg:  "Su",
+			long: []string{
+				"quiet", "verbose", "file=", "author=", "date=", "message=", "reedit-message=",
+				"reuse-message=", "fixup=", "squash=", "reset-author", "!trailer=", "signoff",
+				"template=", "edit", "cleanup=", "status", "gpg-sign?", "all", "include",
+				"interactive", "patch", "only", "no-verify", "dry-run", "short", "branch",
+				"ahead-behind", "porcelain", "long", "null", "amend", "no-post-rewrite",
+				"untracked-files?", "pathspec-from-file=", "pathspec-file-nul", "allow-empty",
+				"allow-empty-message",
+			},
 		},
-	},
-	"tag": {
-		flags:   "ldvaesfi",
-		withArg: "mFu",
-		optArg:  "n",
-		long: []string{
-			"!list", "!delete", "!verify", "annotate", "!message=", "file=", "!trailer=",
-			"edit", "sign", "cleanup=", "local-user=", "force", "create-reflog", "column?",
-			"!contains=", "!no-contains=", "!with=", "!without=", "!merged=", "!no-merged=",
-			"omit-empty", "sort=", "points-at=", "format=", "color?", "ignore-case",
+		"tag": {
+			flags:   "ldvaesfi",
+			withArg: "mFu",
+			optArg:  "n",
+			long: []string{
+				"!list", "!delete", "!verify", "annotate", "!message=", "file=", "!trailer=",
+				"edit", "sign", "cleanup=", "local-user=", "force", "create-reflog", "column?",
+				"!contains=", "!no-contains=", "!with=", "!without=", "!merged=", "!no-merged=",
+				"omit-empty", "sort=", "points-at=", "format=", "color?", "ignore-case",
+			},
 		},
-	},
-	"update-ref": {
-		flags:   "dz",
-		withArg: "m",
-		long: []string{
-			"no-deref", "stdin", "create-reflog",
+		"update-ref": {
+			flags:   "dz",
+			withArg: "m",
+			long: []string{
+				"no-deref", "stdin", "create-reflog",
+			},
 		},
-	},
-	"gc": {
-		flags: "q",
-		long: []string{
-			"quiet", "prune?", "cruft", "!max-cruft-size=", "aggressive", "auto", "detach",
-			"force", "keep-largest-pack", "expire-to=",
+		"gc": {
+			flags: "q",
+			long: []string{
+				"quiet", "prune?", "cruft", "!max-cruft-size=", "aggressive", "auto", "detach",
+				"force", "keep-largest-pack", "expire-to=",
+			},
 		},
-	},
-	"merge": {
-		flags:   "nevq",
-		withArg: "sXmF",
-		optArg:  "S",
-		long: []string{
-			"stat", "summary", "log?", "squash", "commit", "edit", "cleanup=", "ff",
-			"!ff-only", "rerere-autoupdate", "verify-signatures", "strategy=",
-			"strategy-option=", "message=", "!file=", "into-name=", "verbose", "quiet",
-			"abort", "quit", "continue", "allow-unrelated-histories", "progress", "gpg-sign?",
-			"autostash", "overwrite-ignore", "signoff", "no-verify",
+		"merge": {
+			flags:   "nevq",
+			withArg: "sXmF",
+			optArg:  "S",
+			long: []string{
+				"stat", "summary", "log?", "squash", "commit", "edit", "cleanup=", "ff",
+				"!ff-only", "rerere-autoupdate", "verify-signatures", "strategy=",
+				"strategy-option=", "message=", "!file=", "into-name=", "verbose", "quiet",
+				"abort", "quit", "continue", "allow-unrelated-histories", "progress", "gpg-sign?",
+				"autostash", "overwrite-ignore", "signoff", "no-verify",
+			},
 		},
-	},
-	"pull": {
-		flags:   "vqnaftpk46",
-		withArg: "sXo",
-		optArg:  "rSj",
-		long: []string{
-			"verbose", "quiet", "progress", "recurse-submodules?", "rebase?", "stat",
-			"summary", "log?", "signoff?", "squash", "commit", "edit", "cleanup=", "ff",
-			"!ff-only", "verify", "verify-signatures", "autostash", "strategy=",
-			"strategy-option=", "gpg-sign?", "allow-unrelated-histories", "all", "append",
-			"upload-pack=", "force", "tags", "prune", "jobs?", "dry-run", "keep", "depth=",
-			"shallow-since=", "shallow-exclude=", "deepen=", "!unshallow", "update-shallow",
-			"!refmap=", "server-option=", "ipv4", "ipv6", "negotiation-tip=",
-			"show-forced-updates", "set-upstream",
+		"pull": {
+			flags:   "vqnaftpk46",
+			withArg: "sXo",
+			optArg:  "rSj",
+			long: []string{
+				"verbose", "quiet", "progress", "recurse-submodules?", "rebase?", "stat",
+				"summary", "log?", "signoff?", "squash", "commit", "edit", "cleanup=", "ff",
+				"!ff-only", "verify", "verify-signatures", "autostash", "strategy=",
+				"strategy-option=", "gpg-sign?", "allow-unrelated-histories", "all", "append",
+				"upload-pack=", "force", "tags", "prune", "jobs?", "dry-run", "keep", "depth=",
+				"shallow-since=", "shallow-exclude=", "deepen=", "!unshallow", "update-shallow",
+				"!refmap=", "server-option=", "ipv4", "ipv6", "negotiation-tip=",
+				"show-forced-updates", "set-upstream",
+			},
 		},
-	},
-	"fetch": {
-		flags:   "vqafmtnpPku46",
-		withArg: "jo",
-		long: []string{
-			"verbose", "quiet", "all", "set-upstream", "append", "atomic", "upload-pack=",
-			"force", "multiple", "tags", "jobs=", "prefetch", "prune", "prune-tags",
-			"recurse-submodules?", "dry-run", "porcelain", "write-fetch-head", "keep",
-			"update-head-ok", "progress", "depth=", "shallow-since=", "shallow-exclude=",
-			"deepen=", "!unshallow", "!refetch", "submodule-prefix=",
-			"recurse-submodules-default=", "update-shallow", "!refmap=", "server-option=",
-			"!ipv4", "!ipv6", "negotiation-tip=", "negotiate-only", "filter=",
-			"auto-maintenance", "auto-gc", "show-forced-updates", "write-commit-graph",
-			"stdin",
+		"fetch": {
+			flags:   "vqafmtnpPku46",
+			withArg: "jo",
+			long: []string{
+				"verbose", "quiet", "all", "set-upstream", "append", "atomic", "upload-pack=",
+				"force", "multiple", "tags", "jobs=", "prefetch", "prune", "prune-tags",
+				"recurse-submodules?", "dry-run", "porcelain", "write-fetch-head", "keep",
+				"update-head-ok", "progress", "depth=", "shallow-since=", "shallow-exclude=",
+				"deepen=", "!unshallow", "!refetch", "submodule-prefix=",
+				"recurse-submodules-default=", "update-shallow", "!refmap=", "server-option=",
+				"!ipv4", "!ipv6", "negotiation-tip=", "negotiate-only", "filter=",
+				"auto-maintenance", "auto-gc", "show-forced-updates", "write-commit-graph",
+				"stdin",
+			},
 		},
-	},
-	"rm": {
-		flags: "nqfr",
-		long: []string{
-			"dry-run", "quiet", "cached", "force", "ignore-unmatch", "sparse",
-			"pathspec-from-file=", "pathspec-file-nul",
+		"rm": {
+			flags: "nqfr",
+			long: []string{
+				"dry-run", "quiet", "cached", "force", "ignore-unmatch", "sparse",
+				"pathspec-from-file=", "pathspec-file-nul",
+			},
 		},
-	},
-	"mv": {
-		flags: "vnfk",
-		long: []string{
-			"verbose", "dry-run", "force", "sparse",
+		"mv": {
+			flags: "vnfk",
+			long: []string{
+				"verbose", "dry-run", "force", "sparse",
+			},
 		},
-	},
-	"stash": {
-		subs: map[string]gitSpec{
-			"push": {
-				flags:   "kSpqua",
-				withArg: "m",
-				long: []string{
-					"keep-index", "staged", "patch", "quiet", "include-untracked", "all",
-					"message=", "pathspec-from-file=", "pathspec-file-nul",
+		"stash": {
+			subs: map[string]gitSpec{
+				"push": {
+					flags:   "kSpqua",
+					withArg: "m",
+					long: []string{
+						"keep-index", "staged", "patch", "quiet", "include-untracked", "all",
+						"message=", "pathspec-from-file=", "pathspec-file-nul",
+					},
 				},
-			},
-			"save": {
-				flags:   "kSpqua",
-				withArg: "m",
-				long: []string{
-					"keep-index", "staged", "patch", "quiet", "include-untracked", "all",
-					"message=",
+				"save": {
+					flags:   "kSpqua",
+					withArg: "m",
+					long: []string{
+						"keep-index", "staged", "patch", "quiet", "include-untracked", "all",
+						"message=",
+					},
 				},
-			},
-			"drop": {
-				flags: "q",
-				long: []string{
-					"quiet",
+				"drop": {
+					flags: "q",
+					long: []string{
+						"quiet",
+					},
 				},
-			},
-			"clear": {},
-			"pop": {
-				flags: "q",
-				long: []string{
-					"quiet", "index",
+				"clear": {},
+				"pop": {
+					flags: "q",
+					long: []string{
+						"quiet", "index",
+					},
 				},
-			},
-			"apply": {
-				flags: "q",
-				long: []string{
-					"quiet", "index",
+				"apply": {
+					flags: "q",
+					long: []string{
+						"quiet", "index",
+					},
 				},
+				"branch": {},
+				// list, show and store keep unknown options and accept no
+				// abbreviations; create takes its message as plain words.
+				"store":  {withArg: "m", flags: "q", long: []string{"quiet", "message="}, exact: true},
+				"list":   {exact: true},
+				"show":   {flags: "u", long: []string{"include-untracked", "!only-untracked"}, exact: true},
+				"create": {verbatim: true},
 			},
-			"branch": {},
-			// list, show and store keep unknown options and accept no
-			// abbreviations; create takes its message as plain words.
-			"store":  {withArg: "m", flags: "q", long: []string{"quiet", "message="}, exact: true},
-			"list":   {exact: true},
-			"show":   {flags: "u", long: []string{"include-untracked", "!only-untracked"}, exact: true},
-			"create": {verbatim: true},
+			dflt:            "push",
+			unknownFallback: true,
 		},
-		dflt:            "push",
-		unknownFallback: true,
-	},
-	"remote": {
-		flags: "v",
-		long:  []string{"verbose"},
-		subs: map[string]gitSpec{
-			"add": {
-				flags:   "f",
-				withArg: "tm",
-				long: []string{
-					"fetch", "tags", "track=", "master=", "mirror?",
+		"remote": {
+			flags: "v",
+			long:  []string{"verbose"},
+			subs: map[string]gitSpec{
+				"add": {
+					flags:   "f",
+					withArg: "tm",
+					long: []string{
+						"fetch", "tags", "track=", "master=", "mirror?",
+					},
 				},
-			},
-			"rename": {
-				long: []string{
-					"progress",
+				"rename": {
+					long: []string{
+						"progress",
+					},
 				},
-			},
-			"remove": {},
-			"set-head": {
-				flags: "ad",
-				long: []string{
-					"auto", "delete",
+				"remove": {},
+				"set-head": {
+					flags: "ad",
+					long: []string{
+						"auto", "delete",
+					},
 				},
-			},
-			"set-branches": {
-				long: []string{
-					"add",
+				"set-branches": {
+					long: []string{
+						"add",
+					},
 				},
-			},
-			"get-url": {
-				long: []string{
-					"push", "all",
+				"get-url": {
+					long: []string{
+						"push", "all",
+					},
 				},
-			},
-			"set-url": {
-				long: []string{
-					"push", "add", "delete",
+				"set-url": {
+					long: []string{
+						"push", "add", "delete",
+					},
 				},
-			},
-			"show": {
-				flags: "n",
-			},
-			"prune": {
-				flags: "n",
-				long: []string{
-					"dry-run",
+				"show": {
+					flags: "n",
 				},
-			},
-			"update": {
-				flags: "p",
-				long: []string{
-					"prune",
+				"prune": {
+					flags: "n",
+					long: []string{
+						"dry-run",
+					},
 				},
+				"update": {
+					flags: "p",
+					long: []string{
+						"prune",
+					},
+				},
+				"rm": {},
 			},
-			"rm": {},
 		},
-	},
-	"reflog": {
-		subs: map[string]gitSpec{
-			"expire": {
-				flags: "n",
-				long: []string{
-					"dry-run", "rewrite", "updateref", "verbose", "!expire=",
-					"!expire-unreachable=", "stale-fix", "all", "single-worktree",
+		"reflog": {
+			subs: map[string]gitSpec{
+				"expire": {
+					flags: "n",
+					long: []string{
+						"dry-run", "rewrite", "updateref", "verbose", "!expire=",
+						"!expire-unreachable=", "stale-fix", "all", "single-worktree",
+					},
 				},
-			},
-			"delete": {
-				flags: "n",
-				long: []string{
-					"dry-run", "rewrite", "updateref", "verbose",
+				"delete": {
+					flags: "n",
+					long: []string{
+						"dry-run", "rewrite", "updateref", "verbose",
+					},
 				},
+				"exists": {},
+				// show passes its options to the revision walker.
+				"show": {verbatim: true},
+				"list": {},
 			},
-			"exists": {},
-			// show passes its options to the revision walker.
-			"show": {verbatim: true},
-			"list": {},
+			unknownFallback: true,
 		},
-		unknownFallback: true,
-	},
-	"worktree": {
-		subs: map[string]gitSpec{
-			"add": {
-				flags:   "fdq",
-				withArg: "bB",
-				long: []string{
-					"force", "orphan", "detach", "checkout", "lock", "reason=", "quiet",
-					"track", "guess-remote", "relative-paths",
+		"worktree": {
+			subs: map[string]gitSpec{
+				"add": {
+					flags:   "fdq",
+					withArg: "bB",
+					long: []string{
+						"force", "orphan", "detach", "checkout", "lock", "reason=", "quiet",
+						"track", "guess-remote", "relative-paths",
+					},
 				},
-			},
-			"list": {
-				flags: "vz",
-				long: []string{
-					"porcelain", "verbose", "expire=",
+				"list": {
+					flags: "vz",
+					long: []string{
+						"porcelain", "verbose", "expire=",
+					},
 				},
-			},
-			"lock": {
-				long: []string{
-					"reason=",
+				"lock": {
+					long: []string{
+						"reason=",
+					},
 				},
-			},
-			"move": {
-				flags: "f",
-				long: []string{
-					"force", "relative-paths",
+				"move": {
+					flags: "f",
+					long: []string{
+						"force", "relative-paths",
+					},
 				},
-			},
-			"prune": {
-				flags: "nv",
-				long: []string{
-					"dry-run", "verbose", "expire=",
+				"prune": {
+					flags: "nv",
+					long: []string{
+						"dry-run", "verbose", "expire=",
+					},
 				},
-			},
-			"remove": {
-				flags: "f",
-				long: []string{
-					"force",
+				"remove": {
+					flags: "f",
+					long: []string{
+						"force",
+					},
 				},
-			},
-			"repair": {
-				long: []string{
-					"relative-paths",
+				"repair": {
+					long: []string{
+						"relative-paths",
+					},
 				},
+				"unlock": {},
 			},
-			"unlock": {},
 		},
-	},
-	// Shell scripts that match their options exactly.
-	"filter-branch": {verbatim: true},
-	"submodule":     {verbatim: true},
+		// Shell scripts that match their options exactly.
+		"filter-branch": {verbatim: true},
+		"submodule":     {verbatim: true},
+	}
 }
