@@ -2799,6 +2799,11 @@ func (s *interpScan) awkPipe(k int) {
 func (s *interpScan) awkPrinted(k int) {
 	p := k - 1
 	for p >= 0 && !s.isIdent(p, "print", "printf") {
+		if k-p > 512 {
+			// (a bound: a statement of thousands of pipes costs no more)
+			s.addDynamic("print | sh", "what it prints to a shell is not known")
+			return
+		}
 		if s.isPunct(p, ")", "]") && s.match[p] >= 0 {
 			p = s.match[p] - 1
 			continue

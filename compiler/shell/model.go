@@ -254,7 +254,7 @@ const (
 // bounded like [Parse] (MaxCommandBytes, MaxNesting) and by
 // MaxModelCommands; a line that does not parse gives a Model with Err set.
 func Analyze(command string, opts ModelOptions) *Model {
-	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[execKey]bool{}, written: map[string]string{}, line: command}
+	m := &modeler{opts: opts, out: &Model{}, funcs: map[string]*syntax.Stmt{}, seen: map[execKey]bool{}, written: map[string]string{}, line: command, promptExpanded: strings.Contains(command, "@P}")}
 	m.script(command, newVarEnv(), nil, "", true, 0)
 	return m.out
 }
@@ -277,6 +277,9 @@ type modeler struct {
 	// visits counts the statements modelled (maxVisits); loops counts
 	// the loops being modelled (only the outermost runs twice).
 	visits, loops int
+	// promptExpanded: the line expands some value as a prompt string
+	// (${x@P}), so substitutions in any value may run.
+	promptExpanded bool
 	// aliases holds the aliases defined once `shopt -s expand_aliases`
 	// has been seen (nil before): a later line's command name expands.
 	aliases map[string]string
@@ -1058,7 +1061,7 @@ func (m *modeler) assign(s *src, a *syntax.Assign, env *varEnv) {
 		return
 	}
 	for _, v := range vals {
-		if promptVar(name) || strings.Contains(m.line, "@P}") {
+		if promptVar(name) || m.promptExpanded {
 			// A prompt string bash expands (PS4 under set -x, ${x@P}):
 			// its substitutions run.
 			for _, open := range []string{"$(", "`"} {
@@ -1115,15 +1118,8 @@ func (m *modeler) subscriptSubst(text string) bool {
 	for _, open := range []string{"$(", "`", "<(", ">("} {
 		for i := strings.Index(text[b:], open); i >= 0 && len(m.out.Commands) < MaxModelCommands; {
 			rest := text[b+i+len(open):]
-			for _, seg := range crudeSegments(rest) {
-				e := Exec{Argv: seg, Literal: make([]bool, len(seg)), Via: []string{"[subscript]"}}
-				for k := range seg {
-					e.Literal[k] = true
-				}
-				m.record(e)
-				found = true
-				break
-			}
+			m.recordPieces(rest, 1)
+			found = true
 			j := strings.Index(rest, open)
 			if j < 0 {
 				break

@@ -332,7 +332,7 @@ func (m *modeler) shellFile(s *src, words []Word, env *varEnv, via []string, tex
 // scriptFile models a script file the line runs: one the line wrote
 // itself with a literal redirection, or one ReadScript reads.
 func (m *modeler) scriptFile(s *src, file Word, env *varEnv, via []string, text string, stdin *stdinSource) {
-	if file.Literal && (file.Value == "/dev/stdin" || file.Value == "/dev/fd/0" || file.Value == "/proc/self/fd/0" || file.Value == "-") {
+	if file.Literal && isStdinPath(file.Value) {
 		switch {
 		case stdin != nil && stdin.known:
 			m.script(stdin.text, env, via, text, false, s.depth+1)
@@ -520,14 +520,12 @@ func isInterpreterName(name string) bool {
 // input (awk -f - <<'EOF'), or -1.
 func awkStdinProgram(argv []string) int {
 	for i := 1; i+1 < len(argv); i++ {
-		if f := argv[i+1]; argv[i] == "-f" && (f == "-" || f == "/dev/stdin" || f == "/dev/fd/0" || f == "/proc/self/fd/0") {
+		if argv[i] == "-f" && isStdinPath(argv[i+1]) {
 			return i
 		}
 	}
 	return -1
 }
-
-func awkProgramFromStdin(argv []string) bool { return awkStdinProgram(argv) >= 0 }
 
 func isAwkName(name string) bool {
 	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
@@ -572,7 +570,7 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 		e.Code = c
 	} else if c := evalCode(e.Argv); c != nil {
 		e.Code = c
-	} else if stdin != nil && stdin.known && (isInterpreterName(path.Base(e.Argv[0])) || isAwkName(path.Base(e.Argv[0])) && awkProgramFromStdin(e.Argv)) {
+	} else if stdin != nil && stdin.known && (isInterpreterName(path.Base(e.Argv[0])) || isAwkName(path.Base(e.Argv[0])) && awkStdinProgram(e.Argv) >= 0) {
 		argv := e.Argv
 		if len(argv) == 1 {
 			argv = []string{argv[0], "-"}
@@ -583,7 +581,7 @@ func (m *modeler) execOf(s *src, words []Word, via []string, stdin *stdinSource)
 			argv = slices.Concat(argv[:i], []string{"--source=" + stdin.text}, argv[i+2:])
 		}
 		for i, a := range argv[1:] {
-			if a == "/dev/stdin" || a == "/proc/self/fd/0" || a == "/dev/fd/0" {
+			if isStdinPath(a) {
 				argv = slices.Concat(argv[:i+1], []string{"-"}, argv[i+2:]) // python3 /dev/stdin <<< CODE
 				break
 			}
@@ -1330,6 +1328,7 @@ func stdinCommands(argv []string, stdin string) []string {
 					}
 				}
 				out = append(out, rest[:end])
+				rest = rest[end:] // (each byte scanned once)
 			}
 		}
 	case "sed", "gsed":
