@@ -65,6 +65,7 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 				data = make([]bool, len(argv))
 			}
 			data[0] = true
+			why = reason
 		}
 		return data, why
 	}
@@ -82,7 +83,7 @@ func classifyData(argv []string, literal []bool, code *Code) ([]bool, string) {
 			idx, reason = gitDataArgs(argv)
 		}
 	case "gh", "glab":
-		idx = optionValues(argv, []string{"-t", "--title", "-b", "--body", "-m", "--message", "-n", "--notes", "--description", "-d"})
+		idx = optionValues(argv, []string{"-t", "--title", "-b", "--body", "-m", "--message", "-n", "--notes", "--description"})
 		reason = "a title or message of " + name
 	case "fzf", "sk":
 		idx, reason = optionValues(argv, []string{"-q", "--query", "-f", "--filter"}), "the query of "+name
@@ -568,7 +569,7 @@ func sedScript(argv []string) []int {
 			return nil
 		case a == "-f" || strings.HasPrefix(a, "--file"):
 			return nil
-		case a == "-i" || strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place"):
+		case strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place") || isShortCluster(a) && strings.ContainsRune(a[1:], 'i'):
 			return nil // edits files: not a search
 		case strings.HasPrefix(a, "-") && a != "-":
 		default:

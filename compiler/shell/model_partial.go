@@ -232,6 +232,16 @@ func quotedSegments(text string, n int) [][]string {
 			word.WriteString(text[i : i+j+2])
 			inWord = true
 			i += j + 1
+		case c == '$' && strings.HasPrefix(text[i:], "${"):
+			// A parameter expansion is one piece of a word (${#x} is no
+			// comment).
+			j := strings.IndexByte(text[i:], '}')
+			if j < 0 {
+				j = len(text) - i - 1
+			}
+			word.WriteString(text[i : i+j+1])
+			inWord = true
+			i += j
 		case c == '#' && !inWord:
 			for i < len(text) && text[i] != '\n' {
 				i++

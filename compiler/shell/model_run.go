@@ -1400,22 +1400,42 @@ func (m *modeler) writtenNamed(p string) (string, bool) {
 	return found, true
 }
 
-// shellNoExec reports a shell invoked with -n (or -o noexec): it reads
-// its script and runs none of it.
+// shellNoExec reports a shell invoked with -n (or -o noexec) that no
+// later +n or +o noexec undoes: it reads its script and runs none of it.
+// Option values (--rcfile FILE, -o NAME) are skipped; a word it cannot
+// read means it may run.
 func shellNoExec(words []Word) bool {
+	noexec := false
 	for i := 1; i < len(words); i++ {
 		w := words[i]
-		if !w.Literal || w.Value == "--" || w.Value == "-" || !strings.HasPrefix(w.Value, "-") {
+		if !w.Literal {
 			return false
 		}
-		if w.Value == "-o" && i+1 < len(words) && words[i+1].Value == "noexec" {
-			return true
-		}
-		if !strings.HasPrefix(w.Value, "--") && strings.ContainsRune(w.Value[1:], 'n') && !strings.ContainsAny(w.Value[1:], "co") {
-			return true
+		a := w.Value
+		switch {
+		case a == "--" || a == "-" || len(a) < 2 || a[0] != '-' && a[0] != '+':
+			return noexec
+		case a == "--rcfile" || a == "--init-file":
+			i++
+		case strings.HasPrefix(a, "--"):
+		default:
+			on := a[0] == '-'
+			for _, c := range a[1:] {
+				switch c {
+				case 'n':
+					noexec = on
+				case 'o', 'O':
+					if i+1 < len(words) {
+						i++
+						if c == 'o' && words[i].Literal && words[i].Value == "noexec" {
+							noexec = on
+						}
+					}
+				}
+			}
 		}
 	}
-	return false
+	return noexec
 }
 
 // isStdinPath reports a file name that is standard input.

@@ -126,10 +126,18 @@ func sqlShellEscapes(client, text string) []string {
 				out = append(out, pipeTarget(rest)...)
 			}
 		case "psql", "mysql", "mariadb", "pgcli", "mycli", "usql", "cockroach":
-			if c := strings.Index(line, "--"); c >= 0 {
-				line = line[:c] // a comment (-- \! … is not run)
-			}
-			for i := 0; i < len(line); i++ {
+			lits := sqlLiterals(line) // in order, not overlapping
+			for i, k := 0, 0; i < len(line); i++ {
+				for k < len(lits) && lits[k].End <= i {
+					k++
+				}
+				if k < len(lits) && lits[k].Start <= i {
+					if strings.HasPrefix(line[lits[k].Start:], "--") {
+						break // a comment to the end of the line (-- \! … is not run)
+					}
+					i = lits[k].End - 1 // a string or /* */ comment: text
+					continue
+				}
 				if line[i] != '\\' || i+1 >= len(line) {
 					continue
 				}
@@ -148,7 +156,7 @@ func sqlShellEscapes(client, text string) []string {
 			}
 		}
 	}
-	upper := strings.ToUpper(text)
+	upper := asciiUpper(text) // (same length as text: indexes carry over)
 	for i := strings.Index(upper, "PROGRAM"); i >= 0; {
 		rest := strings.TrimSpace(text[i+len("PROGRAM"):])
 		if q := strings.IndexByte(rest, '\''); q == 0 {
@@ -163,6 +171,17 @@ func sqlShellEscapes(client, text string) []string {
 		i += 1 + j
 	}
 	return out
+}
+
+// asciiUpper upper-cases ASCII letters only, keeping every byte offset.
+func asciiUpper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
 }
 
 // unquoteSQLiteArgs joins sqlite3 dot-command arguments, quotes removed.

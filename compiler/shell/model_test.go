@@ -95,6 +95,12 @@ func TestAnalyzeExecuted(t *testing.T) {
 		{"shopt -s expand_aliases; alias r='rm -rf'\nr x", []string{"rm -rf x"}},
 		{"shopt -s expand_aliases; alias ls='rm -rf x;'\nls", []string{"rm -rf x"}},
 		{"PS4='$(rm -rf x)'; set -x; :", []string{"rm -rf x"}},
+		// A later +n undoes -n; an option's value is no flag.
+		{`bash -o noexec +o noexec -c 'rm -rf x'`, []string{"rm -rf x"}},
+		{`bash -n +n -c 'rm -rf x'`, []string{"rm -rf x"}},
+		{`bash --rcfile -n -c 'rm -rf x'`, []string{"rm -rf x"}},
+		{"psql <<'E'\nSELECT '--' \\! rm -rf x\nE", []string{"rm -rf x"}},
+		{"psql <<'E'\nSELECT 1 /* -- */ \\! rm -rf x\nE", []string{"rm -rf x"}},
 		{"v='$(rm -rf x)'; echo ${v@P}", []string{"rm -rf x"}},
 		{`p=r q=m; $p$q -fr /srv`, []string{"rm -fr /srv"}},
 		{`export X=rm; $X -rf y`, []string{"rm -rf y"}},
@@ -258,6 +264,7 @@ func TestAnalyzeData(t *testing.T) {
 		{line: `kubectl delete ns prod -n --dry-run=server`, unmasked: "kubectl delete ns prod -n --dry-run=server"},
 		{line: `kubectl delete ns prod help`, unmasked: "kubectl delete ns prod help"},
 		{line: `kill -9 -1 --help`, unmasked: "kill -9 -1 --help"},
+		{line: `sed -Ei 's/a/b/' notes.txt`, unmasked: "sed -Ei s/a/b/ notes.txt"},
 		{line: `git push -o --force --force origin HEAD:main`, unmasked: "git push -o --force --force origin HEAD:main"},
 		{line: `shutdown now -h`, unmasked: "shutdown now -h"},
 		{line: `dropdb help`, unmasked: "dropdb help"},
@@ -345,6 +352,7 @@ func TestAnalyzeSyntaxError(t *testing.T) {
 	// pieces run as far as the model knows, and the line is dynamic.
 	for _, line := range []string{
 		"rm -rf victim; echo $(( 1 1 ))",
+		"true || echo $(( 1 1 )); echo ${#x}; rm -rf victim", // ${#x} is no comment
 		"rm -rf victim\ncat <<EOF\nunterminated",
 	} {
 		cmds, _, dyn, m := analyzed(t, line)
@@ -531,6 +539,7 @@ func TestAnalyzeNotRun(t *testing.T) {
 		{`echo 'rm -rf /' > x.sh; bash -n x.sh`, "rm -rf"},
 		{`echo 'rm -rf /' > a.sh; mv a.sh /tmp/old.sh; sh a.sh`, "rm -rf"},
 		{`echo 'rm -rf /' | bash -c 'bash -n'`, "rm -rf"},
+		{`psql -c "select 'ɐɐɐɐɐɐɐɐɐɐ program'"`, "rm"}, // (upper-casing once moved the offsets: a panic)
 	} {
 		cmds, _, _, _ := analyzed(t, tt.line)
 		for _, c := range cmds {
