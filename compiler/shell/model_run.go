@@ -401,7 +401,8 @@ func (m *modeler) noteWrites(s *src, words []Word, redirs []*syntax.Redirect, st
 		}
 		target := s.w.word(r.Word, argWord)
 		if !target.Literal {
-			continue
+			// > "$t": kept by its text, for a later bash "$t".
+			target.Value = rawKey(target.Raw)
 		}
 		content, known := "", false
 		argv, lit := wordStrings(words), allLiteral(words)
@@ -1379,10 +1380,17 @@ func stdinCommands(argv []string, stdin string) []string {
 	return out
 }
 
+// rawKey is the key of a file written to a name known only at run time:
+// its text, double quotes removed ("$t" and $t are the same file).
+func rawKey(raw string) string { return "\x00raw:" + strings.ReplaceAll(raw, `"`, "") }
+
 // writtenNamed returns the content of the one file written earlier on
 // the line whose name is the last element of p, when p's last element is
 // plain text and exactly one such file was written with known content.
 func (m *modeler) writtenNamed(p string) (string, bool) {
+	if c, ok := m.written[path.Clean(rawKey(p))]; ok && c != "\x00" {
+		return c, true // echo … > "$t"; bash "$t"
+	}
 	i := strings.LastIndexByte(p, '/')
 	base := p[i+1:]
 	if base == "" || strings.ContainsAny(base, "$`*?[{\"'") {

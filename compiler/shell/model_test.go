@@ -90,6 +90,7 @@ func TestAnalyzeExecuted(t *testing.T) {
 		{`echo 'rm -rf x' > y.sh; bash $PWD/y.sh`, []string{"rm -rf x"}},
 		{`echo 'rm -rf x' > /tmp/sb/y.sh; cd /tmp/sb; bash y.sh`, []string{"rm -rf x"}},
 		{`declare -a a='(rm -rf x)'; "${a[@]}"`, []string{"rm -rf x"}},
+		{`t=$(mktemp); echo 'rm -rf x' > "$t"; bash "$t"`, []string{"rm -rf x"}},
 		{"bash -c 'source /dev/stdin' <<'E'\nrm -rf x\nE", []string{"rm -rf x"}},
 		{`echo 'rm -rf x' | script -qc sh /dev/null`, []string{"rm -rf x"}},
 		{"shopt -s expand_aliases; alias r='rm -rf'\nr x", []string{"rm -rf x"}},
